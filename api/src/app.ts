@@ -1,0 +1,89 @@
+// createApp(deps): the Hono app, with no knowledge of the runtime that serves it.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { type AuthEnv, authenticate } from "./auth";
+import type { Config } from "./config";
+import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
+import { registerAudit } from "./routes/audit";
+import { registerCustomers } from "./routes/customers";
+import { registerDocs } from "./routes/docs";
+import { registerHealth } from "./routes/health";
+import { registerKeys } from "./routes/keys";
+import { registerPlans } from "./routes/plans";
+import { registerTokens } from "./routes/tokens";
+
+export type Logger = {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+};
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+};
+
+export type AppEnv = AuthEnv & { Variables: { requestId: string } };
+export type App = OpenAPIHono<AppEnv>;
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps): App {
+  const app: App = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw new ApiError("invalid_request", describeIssue(result.error.issues[0]));
+    },
+  });
+
+  app.use(requestId());
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+  app.use("/v1/*", authenticate(deps.config));
+
+  registerHealth(app, deps);
+  registerPlans(app, deps);
+  registerCustomers(app, deps);
+  registerKeys(app, deps);
+  registerTokens(app, deps);
+  registerAudit(app, deps);
+  registerDocs(app);
+
+  app.notFound((c) =>
+    c.json(errorBody("not_found", `no route for ${c.req.method} ${c.req.path}`, c.get("requestId")), 404),
+  );
+
+  app.onError((error, c) => {
+    const id = c.get("requestId") ?? "";
+    let code: ErrorCode;
+    let message: string;
+    if (error instanceof ApiError) {
+      code = error.code;
+      message = error.message;
+    } else if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own 4xx, such as a body that is not valid JSON.
+      code = codeForStatus(error.status);
+      message = error.message || "the request could not be read";
+    } else {
+      deps.logger.error("unhandled error", { requestId: id, error: String(error), stack: (error as Error).stack });
+      code = "internal";
+      message = "something went wrong on our side; the request id helps us find it";
+    }
+    return c.json(errorBody(code, message, id), ERROR_STATUS[code]);
+  });
+
+  return app;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "the request is not valid";
+  const path = issue.path.map(String).join(".");
+  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,28 @@
+// The audit log: entries written in the same batch as the change they record, and read newest first.
+import { desc, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { auditLog } from "../../../db/schema";
+
+export type AuditEntry = {
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+};
+
+/** An insert of one entry, for a batch; with `onlyIf`, written only when that SQL condition holds. */
+export function auditInsert(db: Db, entry: AuditEntry, onlyIf?: SQL) {
+  const before = entry.before === null ? null : JSON.stringify(entry.before);
+  const after = entry.after === null ? null : JSON.stringify(entry.after);
+  // INSERT … SELECT … WHERE lets the entry share the fate of a guarded write in the same batch.
+  return db.run(sql`INSERT INTO audit_log (at, actor, action, target, before, after)
+    SELECT ${entry.at}, ${entry.actor}, ${entry.action}, ${entry.target}, ${before}, ${after}
+    WHERE ${onlyIf ?? sql`1`}`);
+}
+
+export async function listAudit(db: Db, limit: number): Promise<AuditEntry[]> {
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(limit);
+  return rows.map(({ at, actor, action, target, before, after }) => ({ at, actor, action, target, before, after }));
+}

@@ -1,0 +1,91 @@
+// createConfig: plans, customers, keys, tokens and audit over the database, with the in-process cache
+// that lets a check find a bearer's identity without touching the database.
+import type { Db } from "../../../db/client";
+import { listAudit } from "./audit";
+import { createCustomerStore } from "./customers";
+import { createKeyStore } from "./keys";
+import { createPlanStore } from "./plans";
+import { hashesEqual, sha256 } from "./secrets";
+import { createTokenStore } from "./tokens";
+import { TtlCache } from "./ttl-cache";
+
+export type Principal =
+  | { kind: "admin"; actor: string }
+  | { kind: "service"; actor: string }
+  | { kind: "customer"; actor: string; customerId: string; keyId: string };
+
+export type ConfigOptions = {
+  /** How long this server may use a cached identity, plan or customer (CONFIG_CACHE_TTL_MS). */
+  cacheTtlMs: number;
+  /** The bootstrap admin token (ADMIN_TOKEN), accepted as is. */
+  adminToken?: string | undefined;
+  now?: () => Date;
+};
+
+// Bounds memory under a flood of made-up bearers; a miss costs one indexed read.
+const MAX_CACHED = 100_000;
+
+export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new Date() }: ConfigOptions) {
+  const plans = createPlanStore(db, now);
+  const customers = createCustomerStore(db, plans, now);
+  const keys = createKeyStore(db, now);
+  const tokens = createTokenStore(db, now);
+  const principals = new TtlCache<string, Principal | null>(cacheTtlMs, MAX_CACHED, () => now().getTime());
+  const adminTokenHash = adminToken ? sha256(adminToken) : null;
+
+  /** Wraps a write so that this server forgets what it cached at once, instead of after the TTL. */
+  const thenForget =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await write(...args);
+      } finally {
+        principals.clear();
+      }
+    };
+
+  async function lookup(bearer: string, hash: string): Promise<Principal | null> {
+    if (bearer.startsWith("qk_")) {
+      const key = await keys.byHash(hash);
+      return key && { kind: "customer", actor: key.id, customerId: key.customerId, keyId: key.id };
+    }
+    const token = await tokens.byHash(hash);
+    return token && { kind: token.role, actor: token.id };
+  }
+
+  return {
+    plans: {
+      ...plans,
+      create: thenForget(plans.create),
+      update: thenForget(plans.update),
+      remove: thenForget(plans.remove),
+    },
+    customers: {
+      ...customers,
+      create: thenForget(customers.create),
+      update: thenForget(customers.update),
+      remove: thenForget(customers.remove),
+    },
+    keys: { ...keys, create: thenForget(keys.create), revoke: thenForget(keys.revoke) },
+    tokens: { ...tokens, create: thenForget(tokens.create), revoke: thenForget(tokens.revoke) },
+    audit: { list: (limit: number) => listAudit(db, limit) },
+
+    /** Who a bearer is, or null when it is unknown or revoked. */
+    async principal(bearer: string): Promise<Principal | null> {
+      const hash = sha256(bearer);
+      if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return { kind: "admin", actor: "ADMIN_TOKEN" };
+      const cached = principals.get(hash);
+      if (cached !== undefined) return cached;
+      const found = await lookup(bearer, hash);
+      principals.set(hash, found);
+      return found;
+    },
+
+    /** Answers when the config store can be read. */
+    async ping(): Promise<void> {
+      await db.$client.execute("SELECT 1");
+    },
+  };
+}
+
+export type Config = ReturnType<typeof createConfig>;

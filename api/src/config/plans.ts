@@ -1,0 +1,108 @@
+// Plans in the config store: every write is one atomic batch with its audit entry, guarded by the version.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { type PlanRow, plans } from "../../../db/schema";
+import { limitViolations, type Plan, type PlanCreate, type PlanPatch } from "../domain/plan";
+import { fail, ok, type Result } from "../errors";
+import { auditInsert } from "./audit";
+import { constraintOf } from "./db-errors";
+
+/** `*` matches any version; undefined means the caller sent no If-Match. */
+export type IfMatch = number | "*" | undefined;
+
+const toPlan = (row: PlanRow): Plan => ({ ...row });
+
+// How often an unconditional update re-reads when another writer got in between.
+const RETRIES = 5;
+
+export function createPlanStore(db: Db, now: () => Date) {
+  const stillAt = (id: string, version: number) =>
+    sql`EXISTS (SELECT 1 FROM plans WHERE id = ${id} AND version = ${version})`;
+
+  async function get(id: string): Promise<Plan | null> {
+    const row = await db.select().from(plans).where(eq(plans.id, id)).get();
+    return row ? toPlan(row) : null;
+  }
+
+  return {
+    get,
+
+    async list(): Promise<Plan[]> {
+      return (await db.select().from(plans).orderBy(asc(plans.id))).map(toPlan);
+    },
+
+    async create(input: PlanCreate, actor: string): Promise<Result<Plan>> {
+      const at = now().toISOString();
+      const plan: Plan = { ...input, version: 1, createdAt: at, updatedAt: at };
+      try {
+        await db.batch([
+          db.insert(plans).values(plan),
+          auditInsert(db, { at, actor, action: "plan.create", target: plan.id, before: null, after: plan }),
+        ]);
+      } catch (error) {
+        if (constraintOf(error) === "unique") return fail("conflict", `plan ${plan.id} already exists`);
+        throw error;
+      }
+      return ok(plan);
+    },
+
+    async update(id: string, patch: PlanPatch, ifMatch: IfMatch, actor: string): Promise<Result<Plan>> {
+      for (let attempt = 0; attempt < RETRIES; attempt++) {
+        const before = await get(id);
+        if (!before) return fail("not_found", `plan ${id} does not exist`);
+        if (typeof ifMatch === "number" && ifMatch !== before.version) {
+          return fail("precondition_failed", `plan ${id} is at version ${before.version}, not ${ifMatch}`);
+        }
+        const merged = { ...before, ...patch };
+        const violation = limitViolations(merged)[0];
+        if (violation) return fail("invalid_request", violation.message);
+        const after: Plan = { ...merged, version: before.version + 1, updatedAt: now().toISOString() };
+        const { id: _, createdAt: __, ...changes } = after;
+        const [, result] = await db.batch([
+          auditInsert(
+            db,
+            { at: after.updatedAt, actor, action: "plan.update", target: id, before, after },
+            stillAt(id, before.version),
+          ),
+          db
+            .update(plans)
+            .set(changes)
+            .where(and(eq(plans.id, id), eq(plans.version, before.version))),
+        ]);
+        if (result.rowsAffected === 1) return ok(after);
+        // Another writer changed the plan between our read and our write: with If-Match the caller
+        // must look again; without it, apply the patch to the newer version.
+        if (ifMatch !== undefined) return fail("precondition_failed", `plan ${id} changed meanwhile`);
+      }
+      return fail("conflict", `plan ${id} is changing too often to update; try again`);
+    },
+
+    async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<Plan>> {
+      const before = await get(id);
+      if (!before) return fail("not_found", `plan ${id} does not exist`);
+      if (typeof ifMatch === "number" && ifMatch !== before.version) {
+        return fail("precondition_failed", `plan ${id} is at version ${before.version}, not ${ifMatch}`);
+      }
+      try {
+        const [, result] = await db.batch([
+          auditInsert(
+            db,
+            { at: now().toISOString(), actor, action: "plan.delete", target: id, before, after: null },
+            stillAt(id, before.version),
+          ),
+          // The foreign key from customers makes this fail while any customer is on the plan.
+          db.delete(plans).where(and(eq(plans.id, id), eq(plans.version, before.version))),
+        ]);
+        if (result.rowsAffected === 0) return fail("precondition_failed", `plan ${id} changed meanwhile`);
+      } catch (error) {
+        if (constraintOf(error) === "foreign_key") {
+          return fail("conflict", `plan ${id} is in use by customers; move them to another plan first`);
+        }
+        throw error;
+      }
+      return ok(before);
+    },
+  };
+}
+
+export type PlanStore = ReturnType<typeof createPlanStore>;

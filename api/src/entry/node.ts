@@ -1,0 +1,48 @@
+// The Node entry: reads the environment, opens the config store, and serves API and web UI from one process.
+import { existsSync } from "node:fs";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createDb } from "../../../db/client";
+import { migrateDb } from "../../../db/migrate";
+import { createApp, type Logger } from "../app";
+import { createConfig } from "../config";
+import { parseEnv } from "../env";
+
+const logger: Logger = {
+  info: (message, fields) =>
+    console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message, ...fields })),
+  error: (message, fields) =>
+    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message, ...fields })),
+};
+
+const parsed = parseEnv(process.env);
+if (!parsed.ok) {
+  console.error(parsed.error);
+  process.exit(1);
+}
+const env = parsed.env;
+
+const { db } = await createDb({ url: env.databaseUrl, authToken: env.databaseAuthToken });
+await migrateDb(db);
+logger.info(`config store: ${env.databaseUrl.replace(/\/\/[^@/]*@/, "//")}`);
+logger.info(`counter store: ${env.counterStore}`);
+
+const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken });
+const app = createApp({ config, logger });
+
+// The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).
+const webRoot = "web/dist";
+if (existsSync(webRoot)) {
+  app.use("/*", serveStatic({ root: webRoot }));
+  app.get("*", serveStatic({ path: `${webRoot}/index.html` }));
+} else {
+  logger.info("web/dist is missing: run `npm run build:web` to serve the UI");
+}
+
+const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  logger.info(`listening on http://${env.host}:${info.port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

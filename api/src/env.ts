@@ -1,0 +1,122 @@
+// The service's configuration, validated once at start (contract section 2).
+import { z } from "zod";
+
+const positiveInt = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} must be a positive whole number of milliseconds, got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!URL.canParse(v) || !protocols.includes(new URL(v).protocol)) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a ${protocols.join(" or ")} URL, got "${v}"` });
+        return z.NEVER;
+      }
+      return v;
+    });
+
+const EnvSchema = z
+  .object({
+    PORT: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return 8787;
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
+          ctx.addIssue({ code: "custom", message: `PORT must be a port number from 1 to 65535, got "${v}"` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    HOST: z.string().optional().default("127.0.0.1"),
+    DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"]),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    COUNTER_STORE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return undefined;
+        if (v !== "memory" && v !== "redis" && v !== "upstash") {
+          ctx.addIssue({ code: "custom", message: `COUNTER_STORE must be memory, redis or upstash, got "${v}"` });
+          return z.NEVER;
+        }
+        return v;
+      }),
+    UPSTASH_REDIS_REST_URL: url("UPSTASH_REDIS_REST_URL", ["http:", "https:"]),
+    UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+    REDIS_URL: url("REDIS_URL", ["redis:", "rediss:"]),
+    REDIS_CLUSTER_NODES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return undefined;
+        const nodes = v.split(",").map((s) => s.trim());
+        if (!nodes.every((n) => /^[^\s:]+:\d{1,5}$/.test(n))) {
+          ctx.addIssue({
+            code: "custom",
+            message: `REDIS_CLUSTER_NODES must be comma-separated host:port pairs, got "${v}"`,
+          });
+          return z.NEVER;
+        }
+        return nodes;
+      }),
+    STORE_TIMEOUT_MS: positiveInt("STORE_TIMEOUT_MS", 100),
+    CONFIG_CACHE_TTL_MS: positiveInt("CONFIG_CACHE_TTL_MS", 2000),
+    ADMIN_TOKEN: z.string().optional(),
+  })
+  .transform((env, ctx) => {
+    const counterStore =
+      env.COUNTER_STORE ??
+      (env.REDIS_CLUSTER_NODES || env.REDIS_URL ? "redis" : env.UPSTASH_REDIS_REST_URL ? "upstash" : "memory");
+    if (counterStore === "upstash" && (!env.UPSTASH_REDIS_REST_URL || !env.UPSTASH_REDIS_REST_TOKEN)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "COUNTER_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN",
+      });
+      return z.NEVER;
+    }
+    if (counterStore === "redis" && !env.REDIS_URL && !env.REDIS_CLUSTER_NODES) {
+      ctx.addIssue({ code: "custom", message: "COUNTER_STORE=redis needs REDIS_URL or REDIS_CLUSTER_NODES" });
+      return z.NEVER;
+    }
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      databaseUrl: env.DATABASE_URL ?? "file:data/quota.db",
+      databaseAuthToken: env.DATABASE_AUTH_TOKEN || undefined,
+      counterStore,
+      upstash: { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN },
+      redis: { url: env.REDIS_URL, clusterNodes: env.REDIS_CLUSTER_NODES },
+      storeTimeoutMs: env.STORE_TIMEOUT_MS,
+      configCacheTtlMs: env.CONFIG_CACHE_TTL_MS,
+      adminToken: env.ADMIN_TOKEN || undefined,
+    };
+  });
+
+export type Env = z.output<typeof EnvSchema>;
+
+/** The parsed configuration, or one line that names the offending variable. */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: Env } | { ok: false; error: string } {
+  const parsed = EnvSchema.safeParse(source);
+  if (parsed.success) return { ok: true, env: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `Invalid configuration: ${issue?.message ?? "unknown error"}` };
+}

@@ -1,0 +1,65 @@
+// The one error envelope: codes, their statuses, and expected failures as values.
+import { z } from "zod";
+
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  unknown_key: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  store_unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+/** An expected failure, returned as a value by the config layer; the route layer turns it into HTTP. */
+export type Failure = { ok: false; code: ErrorCode; message: string };
+export type Result<T> = { ok: true; value: T } | Failure;
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, message: string): Failure => ({ ok: false, code, message });
+
+/** Thrown in the route layer; the app's error handler renders it as the envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The value of a result, or the failure thrown as an ApiError. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new ApiError(result.code, result.message);
+  return result.value;
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string) {
+  return { error: { code, message, requestId } };
+}
+
+/** The status an HTTP error from a middleware maps to, as one of our codes. */
+export function codeForStatus(status: number): ErrorCode {
+  const found = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return found ?? (status >= 500 ? "internal" : "invalid_request");
+}
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      requestId: z.string(),
+    }),
+  })
+  .meta({
+    id: "Error",
+    example: { error: { code: "invalid_request", message: "perHour must be ≥ perMinute", requestId: "0b7c…" } },
+  });

@@ -1,0 +1,49 @@
+// HTTP pieces shared by the routes: the JSON body guard, ETag / If-Match, and documented error responses.
+import { createMiddleware } from "hono/factory";
+import type { IfMatch } from "./config/plans";
+import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Routes that read a JSON body refuse any other content type with 415 before the body is read. */
+export const jsonBody = createMiddleware(async (c, next) => {
+  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+    throw new ApiError("unsupported_media_type", "send the body as application/json");
+  }
+  await next();
+});
+
+export const etag = (version: number) => `"${version}"`;
+
+/** The version an If-Match header asks for; a value that names no version can never match. */
+export function ifMatchOf(header: string | undefined): IfMatch {
+  if (header === undefined) return undefined;
+  const value = header.trim();
+  if (value === "*") return "*";
+  const match = value.match(/^(?:W\/)?"?(\d{1,15})"?$/);
+  return match?.[1] ? Number(match[1]) : -1;
+}
+
+/** OpenAPI descriptions of the error responses a route can give. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> =
+    {};
+  for (const code of codes) {
+    const status = ERROR_STATUS[code];
+    const prior = out[status]?.description;
+    out[status] = {
+      description: prior ? `${prior}, or ${code}` : code,
+      content: { "application/json": { schema: ErrorSchema } },
+    };
+  }
+  return out;
+}
+
+/** Every /v1 route takes a bearer token. */
+export const security = [{ bearer: [] }];
+
+/** An OpenAPI response or body whose content is JSON of this schema. */
+export const jsonContent = <T>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});

@@ -1,0 +1,125 @@
+// The customer routes (contract section 4): list, create, read, change plan and overrides, delete.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { App, AppDeps } from "../app";
+import { allow } from "../auth";
+import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
+import { ApiError, unwrap } from "../errors";
+import { errorResponses, jsonBody, jsonContent, security } from "../http";
+
+const tags = ["Customers"];
+const IdParam = z.object({ id: z.string().meta({ example: "cus_7YqK2mP9xW4tLb3n" }) });
+
+export function registerCustomers(app: App, { config }: AppDeps) {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/customers",
+      tags,
+      security,
+      summary: "List customers",
+      middleware: [allow("admin")],
+      responses: {
+        200: jsonContent(z.object({ customers: z.array(Customer) }), "Every customer, oldest first"),
+        ...errorResponses("unauthorized", "forbidden"),
+      },
+    }),
+    async (c) => c.json({ customers: await config.customers.list() }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/customers",
+      tags,
+      security,
+      summary: "Create a customer",
+      middleware: [allow("admin"), jsonBody],
+      request: { body: { required: true, content: { "application/json": { schema: CustomerCreate } } } },
+      responses: {
+        201: jsonContent(Customer, "The customer"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "conflict",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
+      },
+    }),
+    async (c) => c.json(unwrap(await config.customers.create(c.req.valid("json"), c.get("principal").actor)), 201),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/customers/{id}",
+      tags,
+      security,
+      summary: "Read a customer",
+      middleware: [allow("admin")],
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(Customer, "The customer"),
+        ...errorResponses("unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const customer = await config.customers.get(id);
+      if (!customer) throw new ApiError("not_found", `customer ${id} does not exist`);
+      return c.json(customer, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/customers/{id}",
+      tags,
+      security,
+      summary: "Change a customer's name, plan or overrides",
+      middleware: [allow("admin"), jsonBody],
+      request: {
+        params: IdParam,
+        body: { required: true, content: { "application/json": { schema: CustomerPatch } } },
+      },
+      responses: {
+        200: jsonContent(Customer, "The customer as changed"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "conflict",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json(unwrap(await config.customers.update(id, c.req.valid("json"), c.get("principal").actor)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/customers/{id}",
+      tags,
+      security,
+      summary: "Delete a customer and its API keys",
+      middleware: [allow("admin")],
+      request: { params: IdParam },
+      responses: {
+        204: { description: "Deleted" },
+        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict"),
+      },
+    }),
+    async (c) => {
+      unwrap(await config.customers.remove(c.req.valid("param").id, c.get("principal").actor));
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+// Liveness and readiness (contract section 7): /healthz while the process runs, /readyz while the stores answer.
+import type { App, AppDeps } from "../app";
+import { errorBody } from "../errors";
+
+// A readiness probe must itself answer quickly, even when a store hangs.
+const PROBE_TIMEOUT_MS = 1000;
+
+function answersWithin(probe: () => Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    probe()
+      .then(
+        () => resolve(true),
+        () => resolve(false),
+      )
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+export function registerHealth(app: App, { config }: AppDeps) {
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  app.get("/readyz", async (c) => {
+    const configStore = await answersWithin(config.ping, PROBE_TIMEOUT_MS);
+    if (!configStore) {
+      return c.json(errorBody("store_unavailable", "the config store is not answering", c.get("requestId")), 503);
+    }
+    return c.json({ status: "ok", configStore: "ok", counterStore: "ok" });
+  });
+}

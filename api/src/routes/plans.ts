@@ -1,0 +1,142 @@
+// The plan routes (contract section 4): list, create, read, change with If-Match, delete.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { App, AppDeps } from "../app";
+import { allow } from "../auth";
+import { Plan, PlanCreate, PlanPatch } from "../domain/plan";
+import { ApiError, unwrap } from "../errors";
+import { errorResponses, etag, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+
+const tags = ["Plans"];
+const IdParam = z.object({ id: z.string().meta({ example: "pro" }) });
+const IfMatchHeader = z.object({
+  "if-match": z.string().optional().meta({ description: 'The plan version you read, as its ETag ("3").' }),
+});
+const withEtag = { ETag: { schema: { type: "string" as const }, description: 'The plan version, e.g. "3"' } };
+
+export function registerPlans(app: App, { config }: AppDeps) {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/plans",
+      tags,
+      security,
+      summary: "List plans",
+      middleware: [allow("admin")],
+      responses: {
+        200: jsonContent(z.object({ plans: z.array(Plan) }), "Every plan, by id"),
+        ...errorResponses("unauthorized", "forbidden"),
+      },
+    }),
+    async (c) => c.json({ plans: await config.plans.list() }, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/plans",
+      tags,
+      security,
+      summary: "Create a plan",
+      middleware: [allow("admin"), jsonBody],
+      request: { body: { required: true, content: { "application/json": { schema: PlanCreate } } } },
+      responses: {
+        201: { ...jsonContent(Plan, "The plan, at version 1"), headers: withEtag },
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "conflict",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
+      },
+    }),
+    async (c) => {
+      const plan = unwrap(await config.plans.create(c.req.valid("json"), c.get("principal").actor));
+      c.header("ETag", etag(plan.version));
+      return c.json(plan, 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/plans/{id}",
+      tags,
+      security,
+      summary: "Read a plan",
+      middleware: [allow("admin")],
+      request: { params: IdParam },
+      responses: {
+        200: { ...jsonContent(Plan, "The plan"), headers: withEtag },
+        ...errorResponses("unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const plan = await config.plans.get(id);
+      if (!plan) throw new ApiError("not_found", `plan ${id} does not exist`);
+      c.header("ETag", etag(plan.version));
+      return c.json(plan, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "patch",
+      path: "/v1/plans/{id}",
+      tags,
+      security,
+      summary: "Change a plan",
+      description:
+        "Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.",
+      middleware: [allow("admin"), jsonBody],
+      request: {
+        params: IdParam,
+        headers: IfMatchHeader,
+        body: { required: true, content: { "application/json": { schema: PlanPatch } } },
+      },
+      responses: {
+        200: { ...jsonContent(Plan, "The plan, one version on"), headers: withEtag },
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "precondition_failed",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const ifMatch = ifMatchOf(c.req.header("if-match"));
+      const plan = unwrap(await config.plans.update(id, c.req.valid("json"), ifMatch, c.get("principal").actor));
+      c.header("ETag", etag(plan.version));
+      return c.json(plan, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "delete",
+      path: "/v1/plans/{id}",
+      tags,
+      security,
+      summary: "Delete a plan",
+      description: "Refused with 409 while any customer is on the plan.",
+      middleware: [allow("admin")],
+      request: { params: IdParam, headers: IfMatchHeader },
+      responses: {
+        204: { description: "Deleted" },
+        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict", "precondition_failed"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      unwrap(await config.plans.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor));
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,0 +1,27 @@
+// createDb: the config store, a libSQL database (a local SQLite file, or a remote libSQL / Turso).
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import * as schema from "./schema";
+
+export type DbOptions = { url: string; authToken?: string };
+
+export async function createDb({ url, authToken }: DbOptions) {
+  const path = localPath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const client = createClient({ url, authToken });
+  // WAL keeps reads going during a write and survives a crash mid-write; the mode is stored in the file.
+  if (path) await client.execute("PRAGMA journal_mode = WAL");
+  const db = drizzle(client, { schema });
+  return { db, client };
+}
+
+export type Db = Awaited<ReturnType<typeof createDb>>["db"];
+
+/** The file behind a `file:` URL, or null for memory and remote databases. */
+function localPath(url: string): string | null {
+  if (!url.startsWith("file:")) return null;
+  const path = url.slice("file:".length).split("?")[0] ?? "";
+  return path === "" || path === ":memory:" ? null : path;
+}

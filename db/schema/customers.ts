@@ -1,0 +1,26 @@
+// Customers: who is counted, on which plan, with which per-customer overrides.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Overrides } from "../../api/src/domain/customer";
+import { createdAt, updatedAt } from "./columns";
+import { plans } from "./plans";
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    // RESTRICT: the database itself refuses to leave a customer on a missing plan.
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    overrides: text("overrides", { mode: "json" }).$type<Overrides>(),
+    // Internal: guards concurrent writes so the audit log records exactly the change that happened.
+    version: integer("version").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("customers_plan_id").on(t.planId)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type InsertCustomerRow = typeof customers.$inferInsert;

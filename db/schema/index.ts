@@ -1,0 +1,6 @@
+// Every table of the config store.
+export * from "./api-keys";
+export * from "./audit-log";
+export * from "./customers";
+export * from "./plans";
+export * from "./tokens";
