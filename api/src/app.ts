@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { type AuthEnv, authenticate } from "./auth";
 import type { Config } from "./config";
+import { isUnavailable } from "./config/db-errors";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
 import { registerAudit } from "./routes/audit";
 import { registerCustomers } from "./routes/customers";
@@ -71,6 +72,9 @@ export function createApp(deps: AppDeps): App {
       // Hono's own 4xx, such as a body that is not valid JSON.
       code = codeForStatus(error.status);
       message = error.message || "the request could not be read";
+    } else if (isUnavailable(error)) {
+      code = "store_unavailable";
+      message = "the config store is not answering; try again shortly";
     } else {
       deps.logger.error("unhandled error", { requestId: id, error: String(error), stack: (error as Error).stack });
       code = "internal";

@@ -31,6 +31,7 @@ export async function testApp(options: { url?: string; cacheTtlMs?: number } = {
     }
     const res = await app.request(path, init);
     const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
     let json: any;
     try {
       json = text ? JSON.parse(text) : undefined;

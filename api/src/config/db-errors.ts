@@ -11,3 +11,17 @@ export function constraintOf(error: unknown): Constraint | null {
   }
   return null;
 }
+
+/** A failure to reach the database at all (closed, locked, I/O, network), as opposed to a bad query. */
+export function isUnavailable(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    const text = `${typeof code === "string" ? code : ""} ${e.message}`;
+    if (
+      /CLOSED|BUSY|LOCKED|IOERR|CANTOPEN|SQLITE_FULL|NETWORK|SERVER_ERROR|HRANA|ECONNREFUSED|fetch failed/i.test(text)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -12,7 +12,9 @@ beforeEach(async () => {
 
 describe("customers", () => {
   test("create with a made id, read, list, change and delete", async () => {
-    const created = await t.call("POST", "/v1/customers", { body: { name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } } });
+    const created = await t.call("POST", "/v1/customers", {
+      body: { name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } });
     expect(created.json.id).toMatch(/^cus_[0-9A-Za-z]{16}$/);
@@ -21,7 +23,9 @@ describe("customers", () => {
     expect((await t.call("GET", `/v1/customers/${id}`)).json).toEqual(created.json);
     expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([created.json]);
 
-    const moved = await t.call("PATCH", `/v1/customers/${id}`, { body: { planId: "free", overrides: null, name: "Acme" } });
+    const moved = await t.call("PATCH", `/v1/customers/${id}`, {
+      body: { planId: "free", overrides: null, name: "Acme" },
+    });
     expect(moved.status).toBe(200);
     expect(moved.json).toMatchObject({ id, name: "Acme", planId: "free", overrides: null });
     expect(moved.json.createdAt).toBe(created.json.createdAt);
@@ -47,9 +51,21 @@ describe("customers", () => {
     ["a bad id", { id: "has space", name: "A", planId: "pro" }, "id"],
     ["an override out of range", { name: "A", planId: "pro", overrides: { perDay: 0 } }, "perDay"],
     ["an override of an unknown field", { name: "A", planId: "pro", overrides: { name: "x" } }, "name"],
-    ["overrides that break the period order", { name: "A", planId: "pro", overrides: { perHour: 60000 } }, "perDay must be ≥ perHour"],
-    ["overrides that drop the refill of a burst", { name: "A", planId: "pro", overrides: { perMinute: null } }, "burst needs perMinute"],
-    ["overrides that remove every limit", { name: "A", planId: "free", overrides: { perMinute: null } }, "at least one"],
+    [
+      "overrides that break the period order",
+      { name: "A", planId: "pro", overrides: { perHour: 60000 } },
+      "perDay must be ≥ perHour",
+    ],
+    [
+      "overrides that drop the refill of a burst",
+      { name: "A", planId: "pro", overrides: { perMinute: null } },
+      "burst needs perMinute",
+    ],
+    [
+      "overrides that remove every limit",
+      { name: "A", planId: "free", overrides: { perMinute: null } },
+      "at least one",
+    ],
   ])("creating a customer with %s is refused with 400 and changes nothing", async (_, body, hint) => {
     const res = await t.call("POST", "/v1/customers", { body });
     expect(res.status).toBe(400);
@@ -59,7 +75,9 @@ describe("customers", () => {
   });
 
   test("overrides are checked against the plan the customer ends up on", async () => {
-    const created = await t.call("POST", "/v1/customers", { body: { name: "A", planId: "pro", overrides: { burst: 50 } } });
+    const created = await t.call("POST", "/v1/customers", {
+      body: { name: "A", planId: "pro", overrides: { burst: 50 } },
+    });
     // free has no perHour or perDay, so burst 50 with perMinute 10 is fine there.
     const ok = await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { planId: "free" } });
     expect(ok.status).toBe(200);
@@ -67,7 +85,10 @@ describe("customers", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toContain("perDay must be ≥");
     expect((await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { planId: "gold" } })).status).toBe(400);
-    expect((await t.call("GET", `/v1/customers/${created.json.id}`)).json).toMatchObject({ planId: "free", overrides: { burst: 50 } });
+    expect((await t.call("GET", `/v1/customers/${created.json.id}`)).json).toMatchObject({
+      planId: "free",
+      overrides: { burst: 50 },
+    });
   });
 
   test("deleting a customer takes its keys with it", async () => {

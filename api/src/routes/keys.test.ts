@@ -28,7 +28,9 @@ describe("API keys", () => {
     const made = await t.call("POST", `/v1/customers/${customerId}/keys`);
     const list = await t.call("GET", `/v1/customers/${customerId}/keys`);
     expect(list.status).toBe(200);
-    expect(list.json.keys).toEqual([{ id: made.json.id, prefix: made.json.prefix, createdAt: expect.any(String), revokedAt: null }]);
+    expect(list.json.keys).toEqual([
+      { id: made.json.id, prefix: made.json.prefix, createdAt: expect.any(String), revokedAt: null },
+    ]);
     expect(list.text).not.toContain(made.json.key);
   });
 
@@ -43,7 +45,9 @@ describe("API keys", () => {
     expect(listed.revokedAt).toEqual(expect.any(String));
     // Revoking again changes nothing and writes no second audit entry.
     expect((await t.call("DELETE", `/v1/keys/${made.json.id}`)).status).toBe(204);
-    const revokes = (await t.call("GET", "/v1/audit")).json.entries.filter((e: { action: string }) => e.action === "key.revoke");
+    const revokes = (await t.call("GET", "/v1/audit")).json.entries.filter(
+      (e: { action: string }) => e.action === "key.revoke",
+    );
     expect(revokes).toHaveLength(1);
   });
 

@@ -38,7 +38,14 @@ describe("plans", () => {
   test("omitted fields take their defaults: no limit of that kind, fail open, not shadow", async () => {
     const created = await t.call("POST", "/v1/plans", { body: { id: "hourly", name: "Hourly", perHour: 10 } });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ burst: null, perMinute: null, perHour: 10, perDay: null, failMode: "open", shadow: false });
+    expect(created.json).toMatchObject({
+      burst: null,
+      perMinute: null,
+      perHour: 10,
+      perDay: null,
+      failMode: "open",
+      shadow: false,
+    });
   });
 
   test.each([
@@ -74,7 +81,9 @@ describe("plans", () => {
   });
 
   test("limits at the edges of the range are accepted", async () => {
-    const res = await t.call("POST", "/v1/plans", { body: { id: "edge", name: "E", perMinute: 1, perDay: 1_000_000_000 } });
+    const res = await t.call("POST", "/v1/plans", {
+      body: { id: "edge", name: "E", perMinute: 1, perDay: 1_000_000_000 },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -95,7 +104,10 @@ describe("plans", () => {
     await t.call("PATCH", "/v1/plans/pro", { body: { name: "Pro 2" } });
 
     for (const ifMatch of ['"1"', "1", '"abc"', '"3"']) {
-      const stale = await t.call("PATCH", "/v1/plans/pro", { body: { name: "Stale" }, headers: { "if-match": ifMatch } });
+      const stale = await t.call("PATCH", "/v1/plans/pro", {
+        body: { name: "Stale" },
+        headers: { "if-match": ifMatch },
+      });
       expect(stale.status).toBe(412);
       expect(stale.json.error.code).toBe("precondition_failed");
     }
@@ -112,20 +124,28 @@ describe("plans", () => {
   test("two concurrent edits with the same If-Match: exactly one wins, the other gets 412", async () => {
     await t.call("POST", "/v1/plans", { body: pro });
     const edits = await Promise.all(
-      ["A", "B", "C", "D"].map((name) => t.call("PATCH", "/v1/plans/pro", { body: { name }, headers: { "if-match": '"1"' } })),
+      ["A", "B", "C", "D"].map((name) =>
+        t.call("PATCH", "/v1/plans/pro", { body: { name }, headers: { "if-match": '"1"' } }),
+      ),
     );
     expect(edits.map((e) => e.status).sort()).toEqual([200, 412, 412, 412]);
-    const updates = (await t.call("GET", "/v1/audit")).json.entries.filter((e: { action: string }) => e.action === "plan.update");
+    const updates = (await t.call("GET", "/v1/audit")).json.entries.filter(
+      (e: { action: string }) => e.action === "plan.update",
+    );
     expect(updates).toHaveLength(1);
     expect((await t.call("GET", "/v1/plans/pro")).json.version).toBe(2);
   });
 
   test("concurrent edits without If-Match are all applied, one version each, each audited", async () => {
     await t.call("POST", "/v1/plans", { body: pro });
-    const edits = await Promise.all([1, 2, 3, 4].map((n) => t.call("PATCH", "/v1/plans/pro", { body: { name: `v${n}` } })));
+    const edits = await Promise.all(
+      [1, 2, 3, 4].map((n) => t.call("PATCH", "/v1/plans/pro", { body: { name: `v${n}` } })),
+    );
     expect(edits.every((e) => e.status === 200)).toBe(true);
     expect((await t.call("GET", "/v1/plans/pro")).json.version).toBe(5);
-    const updates = (await t.call("GET", "/v1/audit")).json.entries.filter((e: { action: string }) => e.action === "plan.update");
+    const updates = (await t.call("GET", "/v1/audit")).json.entries.filter(
+      (e: { action: string }) => e.action === "plan.update",
+    );
     expect(updates.map((e: { after: { version: number } }) => e.after.version).sort()).toEqual([2, 3, 4, 5]);
   });
 

@@ -12,7 +12,10 @@ describe("tokens", () => {
     expect(made.status).toBe(201);
     expect(Object.keys(made.json).sort()).toEqual(["id", "token"]);
     expect(made.json.token).toMatch(/^qt_[0-9A-Za-z]{32}$/);
-    const created = await t.call("POST", "/v1/plans", { token: made.json.token, body: { id: "p", name: "P", perDay: 5 } });
+    const created = await t.call("POST", "/v1/plans", {
+      token: made.json.token,
+      body: { id: "p", name: "P", perDay: 5 },
+    });
     expect(created.status).toBe(201);
     const audit = (await t.call("GET", "/v1/audit")).json.entries;
     expect(audit[0]).toMatchObject({ actor: made.json.id, action: "plan.create", target: "p" });
@@ -25,7 +28,10 @@ describe("tokens", () => {
       ["POST", "/v1/tokens"],
       ["GET", "/v1/audit"],
     ] as const) {
-      const res = await t.call(method, path, { token: made.json.token, body: method === "POST" ? { name: "x" } : undefined });
+      const res = await t.call(method, path, {
+        token: made.json.token,
+        body: method === "POST" ? { name: "x" } : undefined,
+      });
       expect(res.status).toBe(403);
       expect(res.json.error.code).toBe("forbidden");
     }

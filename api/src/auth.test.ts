@@ -1,0 +1,109 @@
+// The auth matrix over every /v1 route in /openapi.json, so a new route is covered as soon as it exists.
+import { describe, expect, test } from "vitest";
+import { ADMIN_TOKEN, testApp } from "./test-support";
+
+type Kind = "none" | "unknown" | "malformed" | "revokedKey" | "revokedToken" | "customer" | "service" | "admin";
+
+/** Contract section 3: who may call what. */
+function allowed(method: string, path: string): Kind[] {
+  if (method === "post" && path === "/v1/check") return ["service", "admin"];
+  if (method === "get" && path === "/v1/customers/{id}/usage") return ["service", "admin"];
+  if (path.startsWith("/v1/me")) return ["customer"];
+  return ["admin"];
+}
+
+async function fixture() {
+  const t = await testApp();
+  await t.call("POST", "/v1/plans", { body: { id: "pro", name: "Pro", perMinute: 100 } });
+  const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "pro" } })).json;
+  const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json;
+  const revokedKey = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json;
+  await t.call("DELETE", `/v1/keys/${revokedKey.id}`);
+  const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json;
+  const revokedToken = (await t.call("POST", "/v1/tokens", { body: { name: "old", role: "admin" } })).json;
+  await t.call("DELETE", `/v1/tokens/${revokedToken.id}`);
+  const bearers: Record<Kind, string | null> = {
+    none: null,
+    unknown: "qt_thisTokenWasNeverMade000000000000",
+    malformed: "",
+    revokedKey: revokedKey.key,
+    revokedToken: revokedToken.token,
+    customer: key.key,
+    service: service.token,
+    admin: ADMIN_TOKEN,
+  };
+  const ids: Record<string, string> = { plans: "pro", customers: customer.id, keys: key.id, tokens: service.id };
+  return { t, bearers, ids };
+}
+
+const { t: docApp } = await fixture();
+const doc = (await docApp.call("GET", "/openapi.json")).json;
+const routes: [string, string][] = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+  ([path, ops]) => Object.keys(ops).map((method): [string, string] => [method, path]),
+);
+
+describe("auth matrix", () => {
+  test("the document lists the routes of contract section 4", () => {
+    const listed = routes.map(([m, p]) => `${m.toUpperCase()} ${p}`);
+    for (const route of [
+      "GET /v1/plans",
+      "POST /v1/plans",
+      "GET /v1/plans/{id}",
+      "PATCH /v1/plans/{id}",
+      "DELETE /v1/plans/{id}",
+      "GET /v1/customers",
+      "POST /v1/customers",
+      "GET /v1/customers/{id}",
+      "PATCH /v1/customers/{id}",
+      "DELETE /v1/customers/{id}",
+      "POST /v1/customers/{id}/keys",
+      "GET /v1/customers/{id}/keys",
+      "DELETE /v1/keys/{id}",
+      "POST /v1/tokens",
+      "GET /v1/tokens",
+      "DELETE /v1/tokens/{id}",
+      "GET /v1/audit",
+    ]) {
+      expect(listed).toContain(route);
+    }
+  });
+
+  test.each(routes)(
+    "%s %s: 401 without a live bearer, 403 for the wrong role, all before reading or writing",
+    async (method, path) => {
+      const { t, bearers, ids } = await fixture();
+      const url = path.replace(/\/v1\/(\w+)\/\{id\}/, (_, resource: string) => `/v1/${resource}/${ids[resource]}`);
+      const body = method === "get" || method === "delete" ? undefined : { name: "x", id: "new-plan", perMinute: 1 };
+      const auditBefore = (await t.call("GET", "/v1/audit?limit=1000")).json.entries.length;
+
+      for (const kind of Object.keys(bearers) as Kind[]) {
+        if (kind === "admin") continue;
+        const bearer = bearers[kind];
+        const headers: Record<string, string> = kind === "malformed" ? { authorization: "Basic dXNlcjpwYXNz" } : {};
+        const res = await t.call(method.toUpperCase(), url, {
+          token: kind === "malformed" ? null : bearer,
+          body,
+          headers,
+        });
+        const expected = ["customer", "service"].includes(kind)
+          ? allowed(method, path).includes(kind)
+            ? null
+            : 403
+          : 401;
+        if (expected === null) {
+          expect([401, 403], `${kind} may call ${method} ${path}`).not.toContain(res.status);
+        } else {
+          expect(res.status, `${kind} on ${method} ${path}`).toBe(expected);
+          expect(res.json.error.code).toBe(expected === 401 ? "unauthorized" : "forbidden");
+          expect(res.json.error.requestId).toEqual(expect.any(String));
+        }
+      }
+      expect((await t.call("GET", "/v1/audit?limit=1000")).json.entries.length).toBe(auditBefore);
+
+      const admin = await t.call(method.toUpperCase(), url, { body });
+      const expectedAdmin = allowed(method, path).includes("admin");
+      if (expectedAdmin) expect([401, 403]).not.toContain(admin.status);
+      else expect(admin.status).toBe(403);
+    },
+  );
+});

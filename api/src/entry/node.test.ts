@@ -1,0 +1,102 @@
+// Starts the real server the way a user does, `npm start` in a folder of its own, and calls it over HTTP.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+
+const root = resolve(import.meta.dirname, "../../..");
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}
+
+/** A copy of the project as a fresh clone would have it, sharing this checkout's node_modules. */
+function projectCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-start-"));
+  for (const entry of ["package.json", "tsconfig.json", "vite.config.ts", "api", "db", "web", "lua"]) {
+    if (existsSync(join(root, entry))) {
+      cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (src) => !src.includes("web/dist") });
+    }
+  }
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  return dir;
+}
+
+function start(cwd: string, command: string[], env: Record<string, string>) {
+  const child = spawn(command[0] as string, command.slice(1), {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(url: string, ms: number): Promise<Response> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+describe("npm start", () => {
+  test("serves /healthz, the API and the built UI from one process, with the database in data/", async () => {
+    const dir = projectCopy();
+    const port = await freePort();
+    const server = start(dir, ["npm", "start"], { PORT: String(port), ADMIN_TOKEN: "start-test-admin-token" });
+    const health = await waitFor(`http://127.0.0.1:${port}/healthz`, 90_000);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+
+    const plans = await fetch(`http://127.0.0.1:${port}/v1/plans`, {
+      headers: { authorization: "Bearer start-test-admin-token" },
+    });
+    expect(await plans.json()).toEqual({ plans: [] });
+    const page = await fetch(`http://127.0.0.1:${port}/usage`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    expect(existsSync(join(dir, "data", "quota.db"))).toBe(true);
+    expect(server.output()).toContain("config store: file:data/quota.db");
+    expect(server.output()).toContain("counter store: memory");
+    // npm passes SIGTERM on to the server, which closes; nothing may be left listening.
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 120_000);
+
+  test("a bad configuration value stops start-up with one line naming the variable", async () => {
+    const dir = projectCopy();
+    const tsx = join(root, "node_modules", ".bin", "tsx");
+    const server = start(dir, [tsx, "api/src/entry/node.ts"], { STORE_TIMEOUT_MS: "soon" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("STORE_TIMEOUT_MS");
+  }, 60_000);
+});

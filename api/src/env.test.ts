@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { parseEnv } from "./env";
+
+describe("configuration", () => {
+  test("defaults are those of contract section 2", () => {
+    const parsed = parseEnv({});
+    expect(parsed).toEqual({
+      ok: true,
+      env: expect.objectContaining({
+        port: 8787,
+        host: "127.0.0.1",
+        databaseUrl: "file:data/quota.db",
+        counterStore: "memory",
+        storeTimeoutMs: 100,
+        configCacheTtlMs: 2000,
+        adminToken: undefined,
+      }),
+    });
+  });
+
+  test("the counter store follows the variables that are set", () => {
+    const store = (env: Record<string, string>) => {
+      const parsed = parseEnv(env);
+      return parsed.ok ? parsed.env.counterStore : parsed.error;
+    };
+    expect(store({ REDIS_URL: "redis://127.0.0.1:6379" })).toBe("redis");
+    expect(store({ REDIS_CLUSTER_NODES: "127.0.0.1:7000,127.0.0.1:7001" })).toBe("redis");
+    expect(store({ UPSTASH_REDIS_REST_URL: "http://127.0.0.1:8079", UPSTASH_REDIS_REST_TOKEN: "t" })).toBe("upstash");
+    expect(store({ COUNTER_STORE: "memory", REDIS_URL: "redis://127.0.0.1:6379" })).toBe("memory");
+  });
+
+  test.each([
+    [{ COUNTER_STORE: "memcached" }, "COUNTER_STORE"],
+    [{ COUNTER_STORE: "redis" }, "COUNTER_STORE"],
+    [{ COUNTER_STORE: "upstash", UPSTASH_REDIS_REST_URL: "http://127.0.0.1:1" }, "UPSTASH_REDIS_REST_TOKEN"],
+    [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
+    [{ REDIS_URL: "http://127.0.0.1:6379" }, "REDIS_URL"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1" }, "REDIS_CLUSTER_NODES"],
+    [{ UPSTASH_REDIS_REST_URL: "not a url" }, "UPSTASH_REDIS_REST_URL"],
+    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ STORE_TIMEOUT_MS: "abc" }, "STORE_TIMEOUT_MS"],
+    [{ STORE_TIMEOUT_MS: "0" }, "STORE_TIMEOUT_MS"],
+    [{ STORE_TIMEOUT_MS: "1.5" }, "STORE_TIMEOUT_MS"],
+    [{ CONFIG_CACHE_TTL_MS: "-5" }, "CONFIG_CACHE_TTL_MS"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "http" }, "PORT"],
+  ])("%j stops start-up with one line naming %s", (env, name) => {
+    const parsed = parseEnv(env);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error).toContain(name);
+    expect(parsed.error).not.toContain("\n");
+  });
+});
