@@ -1,0 +1,116 @@
+import { describe, expect, test } from "vitest";
+import { outcome, retryAfterSeconds } from "./decision";
+import { rateLimitHeaders } from "./headers";
+import { bucketWindowSeconds, limitSpec, policyHeader } from "./limits";
+import type { LimitState, StoreDecision } from "./store";
+
+const now = Date.parse("2026-11-30T10:00:00.000Z");
+const burst = (s: Partial<LimitState>): LimitState => ({
+  name: "burst",
+  limit: 20,
+  remaining: 5,
+  resetMs: now + 9000,
+  waitMs: 0,
+  ...s,
+});
+const hour = (s: Partial<LimitState>): LimitState => ({
+  name: "hour",
+  limit: 5000,
+  remaining: 4000,
+  resetMs: now + 3_600_000,
+  waitMs: 0,
+  ...s,
+});
+const day = (s: Partial<LimitState>): LimitState => ({
+  name: "day",
+  limit: 50000,
+  remaining: 3,
+  resetMs: now + 50_400_000,
+  waitMs: 0,
+  ...s,
+});
+const decision = (allowed: boolean, limits: LimitState[]): StoreDecision => ({ allowed, nowMs: now, limits });
+
+describe("the most constraining limit", () => {
+  test("allowed: the one with least remaining; the first of equals", () => {
+    expect(outcome(decision(true, [burst({}), hour({}), day({})]), 100).top.name).toBe("day");
+    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})]), 100).top.name).toBe("burst");
+  });
+
+  test("denied: the denying limit that frees up last; one that never will beats all", () => {
+    const both = outcome(
+      decision(false, [burst({ remaining: 0, waitMs: 600 }), hour({ remaining: 0, waitMs: 120_000 }), day({})]),
+      100,
+    );
+    expect(both.top.name).toBe("hour");
+    expect(both.waitMs).toBe(120_000);
+    const never = outcome(decision(false, [burst({ waitMs: null }), hour({ waitMs: 120_000 })]), 100);
+    expect(never.top.name).toBe("burst");
+    expect(never.retryAfter).toBeNull();
+    expect(never.waitMs).toBeNull();
+  });
+
+  test("entries carry reset in Unix seconds, and the bucket's refill rate", () => {
+    const o = outcome(decision(true, [burst({ resetMs: now + 1001 }), hour({})]), 100);
+    expect(o.limits).toEqual([
+      { name: "burst", limit: 20, remaining: 5, reset: now / 1000 + 2, perMinute: 100 },
+      { name: "hour", limit: 5000, remaining: 4000, reset: now / 1000 + 3600 },
+    ]);
+    expect(o.retryAfter).toBeUndefined();
+  });
+});
+
+describe("Retry-After", () => {
+  test("is ceil(wait) plus a whole number from 0 to max(1, ceil(wait / 10)), never earlier than the wait", () => {
+    for (const [waitMs, low, high] of [
+      [1, 1, 2],
+      [600, 1, 2],
+      [2000, 2, 3],
+      [10_000, 10, 11],
+      [10_001, 11, 13],
+      [95_500, 96, 106],
+      [3_600_000, 3600, 3960],
+    ] as const) {
+      expect(retryAfterSeconds(waitMs, () => 0)).toBe(low);
+      expect(retryAfterSeconds(waitMs, () => 0.999999)).toBe(high);
+      const seen = new Set(Array.from({ length: 2000 }, () => retryAfterSeconds(waitMs)));
+      expect(Math.min(...seen)).toBe(low);
+      expect(Math.max(...seen)).toBe(high);
+      expect([...seen].every((s) => Number.isInteger(s) && s * 1000 >= waitMs)).toBe(true);
+    }
+  });
+});
+
+describe("headers", () => {
+  test("the policy lists each limit with its size and window; the bucket's window is its time to refill", () => {
+    const spec = limitSpec({ burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 });
+    expect(policyHeader(spec)).toBe('"burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400');
+    expect(policyHeader(limitSpec({ burst: null, perMinute: 100, perHour: null, perDay: null }))).toBe(
+      '"burst";q=100;w=60',
+    );
+    expect(bucketWindowSeconds(limitSpec({ burst: 7, perMinute: 100, perHour: null, perDay: null }))).toBe(5);
+  });
+
+  test("a denial carries Retry-After, and RateLimit names the limit that denies", () => {
+    const o = outcome(
+      decision(false, [burst({ remaining: 0, resetMs: now + 12_000, waitMs: 600 }), hour({})]),
+      100,
+      () => 0.9,
+    );
+    const h = rateLimitHeaders(o, '"burst";q=20;w=12', now);
+    expect(h).toEqual({
+      "X-RateLimit-Limit": "20",
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": String(now / 1000 + 12),
+      "RateLimit-Policy": '"burst";q=20;w=12',
+      RateLimit: '"burst";r=0;t=2',
+      "Retry-After": "2",
+    });
+  });
+
+  test("an allowed check has no Retry-After, and t counts down to the limit's reset", () => {
+    const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })]), null), '"hour";q=5000;w=3600', now);
+    expect(h.RateLimit).toBe('"hour";r=7;t=3600');
+    expect(h["Retry-After"]).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+// From a store's decision to the answer of contract section 5: the most constraining limit and the retry time.
+import type { LimitName } from "./limits";
+import type { LimitState, StoreDecision } from "./store";
+
+export type LimitEntry = { name: LimitName; limit: number; remaining: number; reset: number; perMinute?: number };
+
+export type CheckOutcome = {
+  allowed: boolean;
+  top: LimitEntry;
+  /** Seconds until the same request could pass, with jitter; null when it never can; undefined when allowed. */
+  retryAfter: number | null | undefined;
+  /** The true wait in ms (no jitter), for the deny cache; null when the request can never pass. */
+  waitMs: number | null;
+  limits: LimitEntry[];
+};
+
+const toSeconds = (ms: number) => Math.ceil(ms / 1000);
+
+export function limitEntries(decision: StoreDecision, perMinute: number | null): LimitEntry[] {
+  return decision.limits.map((l) => {
+    const entry: LimitEntry = { name: l.name, limit: l.limit, remaining: l.remaining, reset: toSeconds(l.resetMs) };
+    if (l.name === "burst" && perMinute !== null) entry.perMinute = perMinute;
+    return entry;
+  });
+}
+
+/** Denied: the limit that frees up last (one that never will beats all). Allowed: the least remaining. First wins ties. */
+function mostConstraining(limits: LimitState[], allowed: boolean): number {
+  let best = 0;
+  for (let i = 1; i < limits.length; i++) {
+    const a = limits[i] as LimitState;
+    const b = limits[best] as LimitState;
+    if (allowed ? a.remaining < b.remaining : b.waitMs !== null && (a.waitMs === null || a.waitMs > b.waitMs)) best = i;
+  }
+  return best;
+}
+
+/**
+ * Retry-After per contract section 5: ceil(wait) + j seconds, j a random whole number from 0 to
+ * max(1, ceil(wait / 10)), so that rejected clients do not all come back in the same second.
+ */
+export function retryAfterSeconds(waitMs: number, random: () => number = Math.random): number {
+  const wait = toSeconds(waitMs);
+  const spread = Math.max(1, Math.ceil(waitMs / 10_000));
+  return wait + Math.floor(random() * (spread + 1));
+}
+
+export function outcome(decision: StoreDecision, perMinute: number | null, random?: () => number): CheckOutcome {
+  const limits = limitEntries(decision, perMinute);
+  const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
+  if (decision.allowed) return { allowed: true, top, retryAfter: undefined, waitMs: 0, limits };
+  let waitMs: number | null = 0;
+  for (const l of decision.limits) {
+    if (l.waitMs === null) waitMs = null;
+    else if (waitMs !== null && l.waitMs > waitMs) waitMs = l.waitMs;
+  }
+  return {
+    allowed: false,
+    top,
+    retryAfter: waitMs === null ? null : retryAfterSeconds(waitMs, random),
+    waitMs,
+    limits,
+  };
+}

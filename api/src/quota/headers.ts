@@ -1,0 +1,23 @@
+// The rate-limit headers of contract section 5: X-RateLimit-*, and RateLimit-Policy / RateLimit of the IETF draft.
+import type { CheckOutcome } from "./decision";
+
+/**
+ * `policy` is the RateLimit-Policy value, computed once per plan. `t` of RateLimit is the seconds until more
+ * quota is available: the retry time when denied, else until the most constraining limit resets.
+ */
+export function rateLimitHeaders(result: CheckOutcome, policy: string, nowMs: number): Record<string, string> {
+  const { top } = result;
+  const t =
+    !result.allowed && typeof result.retryAfter === "number"
+      ? result.retryAfter
+      : Math.max(0, top.reset - Math.ceil(nowMs / 1000));
+  const headers: Record<string, string> = {
+    "X-RateLimit-Limit": String(top.limit),
+    "X-RateLimit-Remaining": String(top.remaining),
+    "X-RateLimit-Reset": String(top.reset),
+    "RateLimit-Policy": policy,
+    RateLimit: `"${top.name}";r=${top.remaining};t=${t}`,
+  };
+  if (!result.allowed && typeof result.retryAfter === "number") headers["Retry-After"] = String(result.retryAfter);
+  return headers;
+}

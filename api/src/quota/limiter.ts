@@ -1,0 +1,48 @@
+// The check itself: the deny cache first, then one store call, then the answer of contract section 5.
+import type { CheckTarget } from "../config/targets";
+import { type CheckOutcome, outcome, retryAfterSeconds } from "./decision";
+import type { DenyCache } from "./deny-cache";
+import type { CounterStore } from "./store";
+
+export type CheckResult = CheckOutcome & { nowMs: number; fromDenyCache: boolean };
+
+// Denials answered from memory reach the store's history in one call per subject per second, not one per request.
+const FLUSH_EVERY_MS = 1000;
+
+export function createLimiter(store: CounterStore, denials: DenyCache, random: () => number = Math.random) {
+  const unrecorded = new Map<string, number>();
+
+  async function flush(): Promise<void> {
+    const batch = [...unrecorded];
+    unrecorded.clear();
+    await Promise.all(batch.map(([subject, count]) => store.recordDenials(subject, count).catch(() => {})));
+  }
+  setInterval(flush, FLUSH_EVERY_MS).unref();
+
+  return {
+    async check(subject: string, target: CheckTarget, cost: number): Promise<CheckResult> {
+      const remembered = denials.get(subject, cost);
+      if (remembered) {
+        unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
+        const result = outcome(remembered.decision, target.perMinute, random);
+        return {
+          ...result,
+          retryAfter: retryAfterSeconds(remembered.waitMs, random),
+          waitMs: remembered.waitMs,
+          nowMs: remembered.decision.nowMs,
+          fromDenyCache: true,
+        };
+      }
+      const decision = await store.check(subject, target.spec, cost);
+      const result = outcome(decision, target.perMinute, random);
+      // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
+      if (!result.allowed && result.waitMs !== null) denials.set(subject, cost, result.waitMs, decision);
+      return { ...result, nowMs: decision.nowMs, fromDenyCache: false };
+    },
+
+    /** Writes the deny-cache hits not yet in the store's history (also done every second). */
+    flush,
+  };
+}
+
+export type Limiter = ReturnType<typeof createLimiter>;

@@ -1,0 +1,37 @@
+// From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
+import type { Limits } from "../domain/plan";
+
+/**
+ * What the counter store needs to decide, in whole numbers so that every store computes the same thing:
+ * the token bucket (`capacity` tokens, refilled at `perMinute` a minute) and the hour and day windows.
+ * A null field is a limit the customer does not have.
+ */
+export type LimitSpec = {
+  capacity: number | null;
+  perMinute: number | null;
+  hour: number | null;
+  day: number | null;
+};
+
+export const LIMIT_NAMES = ["burst", "hour", "day"] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+
+/** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
+export function limitSpec({ burst, perMinute, perHour, perDay }: Limits): LimitSpec {
+  return { capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, hour: perHour, day: perDay };
+}
+
+/** Seconds the bucket takes to refill from empty: the `w` of its RateLimit-Policy item. */
+export function bucketWindowSeconds(spec: LimitSpec): number {
+  if (spec.capacity === null || spec.perMinute === null) return 0;
+  return Math.max(1, Math.ceil((spec.capacity * 60) / spec.perMinute));
+}
+
+/** The RateLimit-Policy header of draft-ietf-httpapi-ratelimit-headers for these limits. */
+export function policyHeader(spec: LimitSpec): string {
+  const items: string[] = [];
+  if (spec.capacity !== null) items.push(`"burst";q=${spec.capacity};w=${bucketWindowSeconds(spec)}`);
+  if (spec.hour !== null) items.push(`"hour";q=${spec.hour};w=3600`);
+  if (spec.day !== null) items.push(`"day";q=${spec.day};w=86400`);
+  return items.join(", ");
+}

@@ -1,0 +1,34 @@
+import { describe, expect, test } from "vitest";
+import { createMemoryStore } from "./memory-store";
+import { describeCounterStore } from "./store-contract";
+
+describeCounterStore("memory", async () => {
+  let now = 0;
+  const store = createMemoryStore({ now: () => now });
+  return {
+    store,
+    setTime: async (ms) => {
+      now = ms;
+    },
+    close: () => store.close(),
+  };
+});
+
+describe("memory store", () => {
+  test("idle subjects are dropped, so memory follows recent traffic and not every key ever seen", async () => {
+    let now = Date.parse("2026-11-30T10:00:00.000Z");
+    const store = createMemoryStore({ now: () => now });
+    const limits = { capacity: 10, perMinute: 10, hour: 100, day: 1000 };
+    for (let i = 0; i < 1000; i++) await store.check(`subject-${i}`, limits, 1);
+    expect(store.size()).toBe(1000);
+    now += 60 * 60_000;
+    store.sweep();
+    // Their history still counts for the last 24 hours.
+    expect(store.size()).toBe(1000);
+    now = Date.parse("2026-12-01T10:00:01.000Z");
+    await store.check("subject-new", limits, 1);
+    store.sweep();
+    expect(store.size()).toBe(1);
+    await store.close();
+  });
+});

@@ -1,0 +1,99 @@
+// The embedded counter store: every subject's counters and per-minute history in this process's memory.
+import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "./algorithm";
+import type { LimitSpec } from "./limits";
+import type { CounterStore, HistoryPoint, StoreDecision } from "./store";
+
+const HISTORY_MINUTES = 1440;
+
+type Subject = {
+  state: CounterState | undefined;
+  /** Flat [minute, allowed, denied, …] for the minutes that saw checks, oldest first: small when traffic is sparse. */
+  history: number[];
+  /** After this the subject holds nothing worth keeping: counters expired and history older than a day. */
+  expiresMs: number;
+};
+
+export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number };
+
+export function createMemoryStore({ now = Date.now, sweepEveryMs = 60_000 }: MemoryStoreOptions = {}): CounterStore & {
+  sweep(): void;
+  size(): number;
+} {
+  const subjects = new Map<string, Subject>();
+
+  /** Drops every subject that holds nothing any more, so memory tracks recent traffic, not every key ever seen. */
+  function sweep() {
+    const t = now();
+    for (const [key, subject] of subjects) if (subject.expiresMs <= t) subjects.delete(key);
+  }
+  const sweeper = setInterval(sweep, sweepEveryMs);
+  sweeper.unref();
+
+  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
+    const minute = nowMs - (nowMs % MINUTE_MS);
+    const h = subject.history;
+    if (h.length === 0 || h[h.length - 3] !== minute) h.push(minute, 0, 0);
+    const at = h.length - (allowed ? 2 : 1);
+    h[at] = (h[at] ?? 0) + count;
+    const oldest = minute - (HISTORY_MINUTES - 1) * MINUTE_MS;
+    let drop = 0;
+    while (drop < h.length && (h[drop] ?? 0) < oldest) drop += 3;
+    if (drop > 0) h.splice(0, drop);
+  }
+
+  return {
+    async check(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
+      const nowMs = now();
+      let subject = subjects.get(key);
+      const { decision, next } = evaluate(subject?.state, spec, cost, nowMs);
+      if (!subject) {
+        subject = { state: undefined, history: [], expiresMs: 0 };
+        subjects.set(key, subject);
+      }
+      if (next) subject.state = next;
+      record(subject, nowMs, decision.allowed);
+      const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
+      subject.expiresMs = Math.max(counters, nowMs + DAY_MS);
+      return decision;
+    },
+
+    async usage(key: string, spec: LimitSpec): Promise<StoreDecision> {
+      return evaluate(subjects.get(key)?.state, spec, 1, now(), false).decision;
+    },
+
+    async history(key: string, minutes: number): Promise<HistoryPoint[]> {
+      const nowMs = now();
+      const last = nowMs - (nowMs % MINUTE_MS);
+      const first = last - (minutes - 1) * MINUTE_MS;
+      const counts = new Map<number, [number, number]>();
+      const h = subjects.get(key)?.history ?? [];
+      for (let i = 0; i < h.length; i += 3) counts.set(h[i] ?? 0, [h[i + 1] ?? 0, h[i + 2] ?? 0]);
+      const points: HistoryPoint[] = [];
+      for (let minute = first; minute <= last; minute += MINUTE_MS) {
+        const [allowed, denied] = counts.get(minute) ?? [0, 0];
+        points.push({ minute, allowed, denied });
+      }
+      return points;
+    },
+
+    async recordDenials(key: string, count: number): Promise<void> {
+      const subject = subjects.get(key);
+      if (subject) record(subject, now(), false, count);
+    },
+
+    async reset(key: string): Promise<void> {
+      const subject = subjects.get(key);
+      if (subject) subject.state = undefined;
+    },
+
+    async ping(): Promise<void> {},
+
+    async close(): Promise<void> {
+      clearInterval(sweeper);
+      subjects.clear();
+    },
+
+    sweep,
+    size: () => subjects.size,
+  };
+}

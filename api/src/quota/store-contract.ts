@@ -1,0 +1,240 @@
+// One contract for every counter store: the memory store runs it here, the Redis stores run the very same tests.
+import { describe, expect, test } from "vitest";
+import { DAY_MS, HOUR_MS } from "./algorithm";
+import type { LimitSpec } from "./limits";
+import type { CounterStore } from "./store";
+
+export type StoreHarness = {
+  store: CounterStore;
+  /** Puts the store's clock at this Unix time in ms. */
+  setTime(ms: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+const spec = (s: Partial<LimitSpec>): LimitSpec => ({ capacity: null, perMinute: null, hour: null, day: null, ...s });
+const at = (iso: string) => Date.parse(iso);
+let next = 0;
+/** A subject no other test touches, so stores that outlive a test stay independent. */
+const fresh = () => `contract-${process.pid}-${Date.now()}-${next++}`;
+
+export function describeCounterStore(name: string, harness: () => Promise<StoreHarness>) {
+  describe(`${name} counter store contract`, () => {
+    async function withStore(body: (h: StoreHarness) => Promise<void>) {
+      const h = await harness();
+      try {
+        await body(h);
+      } finally {
+        await h.close();
+      }
+    }
+
+    async function run(store: CounterStore, subject: string, limits: LimitSpec, times: number, cost = 1) {
+      const allowed: boolean[] = [];
+      for (let i = 0; i < times; i++) allowed.push((await store.check(subject, limits, cost)).allowed);
+      return allowed;
+    }
+
+    test("the bucket lets `capacity` through at once, then refills at perMinute", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 5, perMinute: 60 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, s, limits, 6)).toEqual([true, true, true, true, true, false]);
+        await setTime(at("2026-11-30T10:00:00.999Z"));
+        expect((await store.check(s, limits, 1)).allowed).toBe(false);
+        await setTime(at("2026-11-30T10:00:01.000Z"));
+        expect(await run(store, s, limits, 2)).toEqual([true, false]);
+        await setTime(at("2026-11-30T10:00:04.000Z"));
+        expect(await run(store, s, limits, 4)).toEqual([true, true, true, false]);
+      }));
+
+    test("the bucket never holds more than its capacity, however long it rests", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 3, perMinute: 600 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        await run(store, s, limits, 1);
+        await setTime(at("2026-11-30T12:00:00.000Z"));
+        expect(await run(store, s, limits, 4)).toEqual([true, true, true, false]);
+      }));
+
+    test("a check reports every limit with remaining and reset, in the order burst, hour, day", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const now = at("2026-11-30T10:20:00.000Z");
+        await setTime(now);
+        const d = await store.check(s, spec({ capacity: 20, perMinute: 100, hour: 5000, day: 50000 }), 3);
+        expect(d.allowed).toBe(true);
+        expect(d.nowMs).toBe(now);
+        expect(d.limits).toEqual([
+          // 3 requests drain at 100 a minute: full again 1.8 s from now.
+          { name: "burst", limit: 20, remaining: 17, resetMs: now + 1800, waitMs: 0 },
+          { name: "hour", limit: 5000, remaining: 4997, resetMs: at("2026-11-30T11:00:00.000Z"), waitMs: 0 },
+          { name: "day", limit: 50000, remaining: 49997, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
+        ]);
+      }));
+
+    test("cost n takes n from every limit; a denial takes nothing from any", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 10, perMinute: 10, hour: 12, day: 100 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect((await store.check(s, limits, 8)).allowed).toBe(true);
+        // The bucket has 2 left, the hour 4: a cost of 3 fails the bucket, and the hour keeps its 4.
+        const denied = await store.check(s, limits, 3);
+        expect(denied.allowed).toBe(false);
+        expect(denied.limits.map((l) => l.remaining)).toEqual([2, 4, 92]);
+        await setTime(at("2026-11-30T10:00:06.000Z"));
+        const allowed = await store.check(s, limits, 3);
+        expect(allowed.allowed).toBe(true);
+        expect(allowed.limits.map((l) => l.remaining)).toEqual([0, 1, 89]);
+      }));
+
+    test("a cost larger than a limit can never pass, and says so with a null wait", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        const d = await store.check(s, spec({ capacity: 5, perMinute: 60, hour: 100 }), 6);
+        expect(d.allowed).toBe(false);
+        expect(d.limits.map((l) => l.waitMs)).toEqual([null, 0]);
+        expect((await store.usage(s, spec({ capacity: 5, perMinute: 60, hour: 100 }))).limits[1]?.remaining).toBe(100);
+      }));
+
+    test("waits are exact: the bucket until enough has drained, a window until it ends", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 2, perMinute: 60, hour: 3 });
+        await setTime(at("2026-11-30T10:59:59.000Z"));
+        await run(store, s, limits, 2);
+        const bucket = await store.check(s, limits, 2);
+        // Cost 2 needs the bucket empty (2 s) and a new hour (1 s).
+        expect(bucket.limits.map((l) => l.waitMs)).toEqual([2000, 1000]);
+        await setTime(at("2026-11-30T10:59:59.500Z"));
+        const both = await store.check(s, limits, 2);
+        // The bucket needs 1.5 s more; the hour (2 of 3 used) needs the window to end in 0.5 s.
+        expect(both.limits.map((l) => l.waitMs)).toEqual([1500, 500]);
+      }));
+
+    test("hour and day windows are aligned to UTC and start empty at the boundary", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ hour: 2, day: 3 });
+        await setTime(at("2026-11-30T22:59:59.999Z"));
+        expect(await run(store, s, limits, 3)).toEqual([true, true, false]);
+        await setTime(at("2026-11-30T23:00:00.000Z"));
+        const d = await store.check(s, limits, 1);
+        expect(d.allowed).toBe(true);
+        expect(d.limits).toEqual([
+          { name: "hour", limit: 2, remaining: 1, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
+          { name: "day", limit: 3, remaining: 0, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
+        ]);
+        const dayFull = await store.check(s, limits, 1);
+        expect(dayFull.allowed).toBe(false);
+        expect(dayFull.limits[1]?.waitMs).toBe(HOUR_MS);
+        await setTime(at("2026-12-01T00:00:00.000Z"));
+        expect(await run(store, s, limits, 3)).toEqual([true, true, false]);
+      }));
+
+    test("an edited limit applies at once, counted against what the window already used", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, s, spec({ hour: 10 }), 6)).toEqual(Array(6).fill(true));
+        const lowered = await store.check(s, spec({ hour: 5 }), 1);
+        expect(lowered.allowed).toBe(false);
+        expect(lowered.limits[0]?.remaining).toBe(0);
+        expect(await run(store, s, spec({ hour: 8 }), 3)).toEqual([true, true, false]);
+        // A bucket's capacity too: what has been used stays used.
+        const b = fresh();
+        expect(await run(store, b, spec({ capacity: 3, perMinute: 1 }), 3)).toEqual([true, true, true]);
+        expect(await run(store, b, spec({ capacity: 5, perMinute: 1 }), 3)).toEqual([true, true, false]);
+      }));
+
+    test("a limit the customer no longer has stops counting; one it gains starts from the window's use", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        await run(store, s, spec({ hour: 100, day: 100 }), 4);
+        const d = await store.check(s, spec({ day: 5 }), 1);
+        expect(d.limits).toEqual([expect.objectContaining({ name: "day", remaining: 0 })]);
+      }));
+
+    test("usage reads without consuming or recording; reset clears the counters and keeps the history", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 5, perMinute: 5, hour: 50 });
+        await setTime(at("2026-11-30T10:00:30.000Z"));
+        await run(store, s, limits, 3);
+        for (let i = 0; i < 3; i++) {
+          const u = await store.usage(s, limits);
+          expect(u.limits.map((l) => l.remaining)).toEqual([2, 47]);
+        }
+        await store.reset(s);
+        expect((await store.usage(s, limits)).limits.map((l) => l.remaining)).toEqual([5, 50]);
+        const history = await store.history(s, 1);
+        expect(history).toEqual([{ minute: at("2026-11-30T10:00:00.000Z"), allowed: 3, denied: 0 }]);
+      }));
+
+    test("usage of a subject never seen shows every limit full", () =>
+      withStore(async ({ store, setTime }) => {
+        const now = at("2026-11-30T10:00:00.000Z");
+        await setTime(now);
+        const u = await store.usage(fresh(), spec({ capacity: 5, perMinute: 5, day: 9 }));
+        expect(u.limits).toEqual([
+          { name: "burst", limit: 5, remaining: 5, resetMs: now, waitMs: 0 },
+          { name: "day", limit: 9, remaining: 9, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
+        ]);
+      }));
+
+    test("history counts allowed and denied checks per minute, oldest first, zeros included, a day at most", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 2, perMinute: 1 });
+        await setTime(at("2026-11-30T10:00:10.000Z"));
+        await run(store, s, limits, 3);
+        await setTime(at("2026-11-30T10:02:59.000Z"));
+        await run(store, s, limits, 3);
+        await store.recordDenials(s, 5);
+        const points = await store.history(s, 4);
+        expect(points).toEqual([
+          { minute: at("2026-11-30T09:59:00.000Z"), allowed: 0, denied: 0 },
+          { minute: at("2026-11-30T10:00:00.000Z"), allowed: 2, denied: 1 },
+          { minute: at("2026-11-30T10:01:00.000Z"), allowed: 0, denied: 0 },
+          { minute: at("2026-11-30T10:02:00.000Z"), allowed: 2, denied: 6 },
+        ]);
+        await setTime(at("2026-12-01T10:00:30.000Z"));
+        const day = await store.history(s, 1440);
+        expect(day).toHaveLength(1440);
+        expect(day[0]?.minute).toBe(at("2026-11-30T10:01:00.000Z"));
+        expect(day.reduce((n, p) => n + p.allowed + p.denied, 0)).toBe(8);
+      }));
+
+    test("subjects are counted apart", () =>
+      withStore(async ({ store, setTime }) => {
+        const [a, b] = [fresh(), fresh()];
+        const limits = spec({ day: 1 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, a, limits, 2)).toEqual([true, false]);
+        expect(await run(store, b, limits, 1)).toEqual([true]);
+      }));
+
+    test("many concurrent checks never allow more than the limit", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 25, perMinute: 1, hour: 1000, day: 1000 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        const results = await Promise.all(Array.from({ length: 200 }, () => store.check(s, limits, 1)));
+        expect(results.filter((r) => r.allowed)).toHaveLength(25);
+        expect((await store.usage(s, limits)).limits.map((l) => l.remaining)).toEqual([0, 975, 975]);
+      }));
+
+    test("a day-long window keeps its count until the day ends", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-11-30T00:00:00.000Z"));
+        await run(store, s, spec({ day: 2 }), 2);
+        await setTime(at("2026-11-30T00:00:00.000Z") + DAY_MS - 1);
+        expect((await store.check(s, spec({ day: 2 }), 1)).allowed).toBe(false);
+      }));
+  });
+}
