@@ -7,13 +7,20 @@ import { type AuthEnv, authenticate } from "./auth";
 import type { Config } from "./config";
 import { isUnavailable } from "./config/db-errors";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
+import { DenyCache } from "./quota/deny-cache";
+import { createLimiter } from "./quota/limiter";
+import type { CounterStore } from "./quota/store";
 import { registerAudit } from "./routes/audit";
+import { registerCheck } from "./routes/check";
 import { registerCustomers } from "./routes/customers";
 import { registerDocs } from "./routes/docs";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
+import { registerMe } from "./routes/me";
 import { registerPlans } from "./routes/plans";
+import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
+import { registerUsage } from "./routes/usage";
 
 export type Logger = {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -22,7 +29,13 @@ export type Logger = {
 
 export type AppDeps = {
   config: Config;
+  /** Where counters live: memory, Redis or Upstash. */
+  counters: CounterStore;
   logger: Logger;
+  /** This process's clock (ms), for what it remembers in memory; the counters keep time by the store's clock. */
+  now?: () => number;
+  /** The source of Retry-After jitter; tests pass their own. */
+  random?: () => number;
 };
 
 export type AppEnv = AuthEnv & { Variables: { requestId: string } };
@@ -49,7 +62,16 @@ export function createApp(deps: AppDeps): App {
   );
   app.use("/v1/*", authenticate(deps.config));
 
+  // Denials are remembered until their retry time, and forgotten at once when this server changes config.
+  const denials = new DenyCache({ now: deps.now });
+  deps.config.onChange(() => denials.clear());
+  const limiter = createLimiter(deps.counters, denials, deps.random);
+
   registerHealth(app, deps);
+  registerCheck(app, deps, limiter);
+  registerUsage(app, deps, deps.counters);
+  registerMe(app, deps);
+  registerReset(app, deps, deps.counters, denials);
   registerPlans(app, deps);
   registerCustomers(app, deps);
   registerKeys(app, deps);

@@ -4,11 +4,11 @@ import { ADMIN_TOKEN, testApp } from "./test-support";
 
 type Kind = "none" | "unknown" | "malformed" | "revokedKey" | "revokedToken" | "customer" | "service" | "admin";
 
-/** Contract section 3: who may call what. */
+/** Contract section 3: who may call what. An admin may do everything (on /v1/me it has no customer: 404). */
 function allowed(method: string, path: string): Kind[] {
   if (method === "post" && path === "/v1/check") return ["service", "admin"];
   if (method === "get" && path === "/v1/customers/{id}/usage") return ["service", "admin"];
-  if (path.startsWith("/v1/me")) return ["customer"];
+  if (path.startsWith("/v1/me")) return ["customer", "admin"];
   return ["admin"];
 }
 
@@ -63,6 +63,13 @@ describe("auth matrix", () => {
       "GET /v1/tokens",
       "DELETE /v1/tokens/{id}",
       "GET /v1/audit",
+      "POST /v1/customers/{id}/reset",
+      "POST /v1/check",
+      "GET /v1/customers/{id}/usage",
+      "GET /v1/customers/{id}/usage/history",
+      "GET /v1/me",
+      "GET /v1/me/usage",
+      "GET /v1/me/usage/history",
     ]) {
       expect(listed).toContain(route);
     }

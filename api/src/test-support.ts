@@ -6,19 +6,30 @@ import { createDb } from "../../db/client";
 import { migrateDb } from "../../db/migrate";
 import { createApp, type Logger } from "./app";
 import { createConfig } from "./config";
+import { createMemoryStore } from "./quota/memory-store";
+import type { CounterStore } from "./quota/store";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
 type CallOptions = { token?: string | null; body?: unknown; headers?: Record<string, string> };
 
-export async function testApp(options: { url?: string; cacheTtlMs?: number } = {}) {
+export async function testApp(
+  options: {
+    url?: string;
+    cacheTtlMs?: number;
+    counters?: CounterStore;
+    now?: () => number;
+    random?: () => number;
+  } = {},
+) {
   const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
   const { db, client } = await createDb({ url });
   await migrateDb(db);
   const errors: unknown[] = [];
   const logger: Logger = { info: () => {}, error: (message, fields) => errors.push({ message, ...fields }) };
   const config = createConfig(db, { cacheTtlMs: options.cacheTtlMs ?? 2000, adminToken: ADMIN_TOKEN });
-  const app = createApp({ config, logger });
+  const counters = options.counters ?? createMemoryStore();
+  const app = createApp({ config, counters, logger, now: options.now, random: options.random });
 
   /** One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. */
   async function call(method: string, path: string, { token = ADMIN_TOKEN, body, headers = {} }: CallOptions = {}) {
@@ -41,7 +52,7 @@ export async function testApp(options: { url?: string; cacheTtlMs?: number } = {
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  return { app, call, db, client, url, config, errors };
+  return { app, call, db, client, url, config, counters, errors };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

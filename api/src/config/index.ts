@@ -1,11 +1,12 @@
 // createConfig: plans, customers, keys, tokens and audit over the database, with the in-process cache
 // that lets a check find a bearer's identity without touching the database.
 import type { Db } from "../../../db/client";
-import { listAudit } from "./audit";
+import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
 import { createPlanStore } from "./plans";
 import { hashesEqual, sha256 } from "./secrets";
+import { type CheckTarget, createTargets } from "./targets";
 import { createTokenStore } from "./tokens";
 import { TtlCache } from "./ttl-cache";
 
@@ -30,8 +31,12 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
   const customers = createCustomerStore(db, plans, now);
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
-  const principals = new TtlCache<string, Principal | null>(cacheTtlMs, MAX_CACHED, () => now().getTime());
+  const clock = () => now().getTime();
+  const principals = new TtlCache<string, Principal | null>(cacheTtlMs, MAX_CACHED, clock);
+  const targetCache = new TtlCache<string, CheckTarget | null>(cacheTtlMs, MAX_CACHED, clock);
+  const targets = createTargets({ plans, customers, keys }, targetCache);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
+  const listeners: (() => void)[] = [];
 
   /** Wraps a write so that this server forgets what it cached at once, instead of after the TTL. */
   const thenForget =
@@ -41,6 +46,8 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
         return await write(...args);
       } finally {
         principals.clear();
+        targetCache.clear();
+        for (const listener of listeners) listener();
       }
     };
 
@@ -68,7 +75,16 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
     },
     keys: { ...keys, create: thenForget(keys.create), revoke: thenForget(keys.revoke) },
     tokens: { ...tokens, create: thenForget(tokens.create), revoke: thenForget(tokens.revoke) },
-    audit: { list: (limit: number) => listAudit(db, limit) },
+    audit: {
+      list: (limit: number) => listAudit(db, limit),
+      record: (entry: AuditEntry) => auditInsert(db, entry).then(() => undefined),
+    },
+    targets,
+
+    /** Calls `listener` after every change made through this server, so in-process caches can drop what they hold. */
+    onChange(listener: () => void): void {
+      listeners.push(listener);
+    },
 
     /** Who a bearer is, or null when it is unknown or revoked. */
     async principal(bearer: string): Promise<Principal | null> {

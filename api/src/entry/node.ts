@@ -7,6 +7,7 @@ import { migrateDb } from "../../../db/migrate";
 import { createApp, type Logger } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
+import { createMemoryStore } from "../quota/memory-store";
 
 const logger: Logger = {
   info: (message, fields) =>
@@ -22,13 +23,19 @@ if (!parsed.ok) {
 }
 const env = parsed.env;
 
+if (env.counterStore !== "memory") {
+  console.error(`Invalid configuration: COUNTER_STORE=${env.counterStore} is not available yet; use memory`);
+  process.exit(1);
+}
+
 const { db } = await createDb({ url: env.databaseUrl, authToken: env.databaseAuthToken });
 await migrateDb(db);
 logger.info(`config store: ${env.databaseUrl.replace(/\/\/[^@/]*@/, "//")}`);
 logger.info(`counter store: ${env.counterStore}`);
 
 const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken });
-const app = createApp({ config, logger });
+const counters = createMemoryStore();
+const app = createApp({ config, counters, logger });
 
 // The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).
 const webRoot = "web/dist";

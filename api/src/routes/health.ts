@@ -17,13 +17,17 @@ function answersWithin(probe: () => Promise<unknown>, ms: number): Promise<boole
   });
 }
 
-export function registerHealth(app: App, { config }: AppDeps) {
+export function registerHealth(app: App, { config, counters }: AppDeps) {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
 
   app.get("/readyz", async (c) => {
-    const configStore = await answersWithin(config.ping, PROBE_TIMEOUT_MS);
-    if (!configStore) {
-      return c.json(errorBody("store_unavailable", "the config store is not answering", c.get("requestId")), 503);
+    const [configStore, counterStore] = await Promise.all([
+      answersWithin(config.ping, PROBE_TIMEOUT_MS),
+      answersWithin(counters.ping, PROBE_TIMEOUT_MS),
+    ]);
+    const down = [configStore ? null : "config store", counterStore ? null : "counter store"].filter(Boolean);
+    if (down.length > 0) {
+      return c.json(errorBody("store_unavailable", `not answering: ${down.join(" and ")}`, c.get("requestId")), 503);
     }
     return c.json({ status: "ok", configStore: "ok", counterStore: "ok" });
   });

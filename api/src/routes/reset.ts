@@ -1,0 +1,49 @@
+// POST /v1/customers/{id}/reset (contract section 4): clears a customer's counters, audited.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { App, AppDeps } from "../app";
+import { allow } from "../auth";
+import { ApiError } from "../errors";
+import { errorResponses, jsonContent, security } from "../http";
+import { limitEntries } from "../quota/decision";
+import type { DenyCache } from "../quota/deny-cache";
+import type { CounterStore } from "../quota/store";
+import { customerSubject } from "../quota/subject";
+import { Usage } from "./usage";
+
+export function registerReset(app: App, { config }: AppDeps, store: CounterStore, denials: DenyCache) {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/v1/customers/{id}/reset",
+      tags: ["Usage"],
+      security,
+      summary: "Clear a customer's counters",
+      description: "Every limit starts afresh. The per-minute history of checks is kept.",
+      middleware: [allow("admin")],
+      request: { params: z.object({ id: z.string() }) },
+      responses: {
+        200: jsonContent(Usage, "The customer's limits after the reset"),
+        ...errorResponses("unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const target = await config.targets.byCustomer(id);
+      if (!target) throw new ApiError("not_found", `customer ${id} does not exist`);
+      const subject = customerSubject(id);
+      const before = limitEntries(await store.usage(subject, target.spec), target.perMinute);
+      await store.reset(subject);
+      denials.delete(subject);
+      const after = limitEntries(await store.usage(subject, target.spec), target.perMinute);
+      await config.audit.record({
+        at: new Date().toISOString(),
+        actor: c.get("principal").actor,
+        action: "customer.reset",
+        target: id,
+        before: { limits: before },
+        after: { limits: after },
+      });
+      return c.json({ customerId: id, planId: target.planId, limits: after }, 200);
+    },
+  );
+}

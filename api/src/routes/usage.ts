@@ -1,0 +1,143 @@
+// Usage (contract section 6): a customer's limits as they stand, and its checks per minute, read without consuming.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { App, AppDeps, AppEnv } from "../app";
+import { allow } from "../auth";
+import type { CheckTarget } from "../config/targets";
+import { ApiError } from "../errors";
+import { errorResponses, jsonContent, security } from "../http";
+import { limitEntries } from "../quota/decision";
+import type { CounterStore } from "../quota/store";
+import { customerSubject } from "../quota/subject";
+import { LimitEntrySchema } from "./check";
+
+export const Usage = z.object({ customerId: z.string(), planId: z.string(), limits: z.array(LimitEntrySchema) }).meta({
+  id: "Usage",
+  example: {
+    customerId: "cus_7YqK2mP9xW4tLb3n",
+    planId: "pro",
+    limits: [
+      { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
+      { name: "hour", limit: 5000, remaining: 4980, reset: 1764500400 },
+    ],
+  },
+});
+
+const History = z
+  .object({
+    points: z.array(z.object({ minute: z.string(), allowed: z.number().int(), denied: z.number().int() })),
+  })
+  .meta({ id: "UsageHistory", example: { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 57, denied: 3 }] } });
+
+const HistoryQuery = z.object({
+  minutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .default(60)
+    .meta({ description: "How many minutes back, up to 1440 (24 hours)", example: 60 }),
+});
+
+const CustomerParam = z.object({ id: z.string().meta({ example: "cus_7YqK2mP9xW4tLb3n" }) });
+
+export function registerUsage(app: App, { config }: AppDeps, store: CounterStore) {
+  async function targetOf(customerId: string): Promise<CheckTarget & { customerId: string }> {
+    const target = await config.targets.byCustomer(customerId);
+    if (!target?.customerId) throw new ApiError("not_found", `customer ${customerId} does not exist`);
+    return target as CheckTarget & { customerId: string };
+  }
+
+  async function usage(customerId: string) {
+    const target = await targetOf(customerId);
+    const decision = await store.usage(customerSubject(target.customerId), target.spec);
+    return { customerId: target.customerId, planId: target.planId, limits: limitEntries(decision, target.perMinute) };
+  }
+
+  async function history(customerId: string, minutes: number) {
+    const target = await targetOf(customerId);
+    const points = await store.history(customerSubject(target.customerId), minutes);
+    return {
+      points: points.map((p) => ({
+        minute: new Date(p.minute).toISOString().replace(".000Z", "Z"),
+        allowed: p.allowed,
+        denied: p.denied,
+      })),
+    };
+  }
+
+  /** The customer behind a customer API key; an admin token belongs to none. */
+  const me = (c: Context<AppEnv>) => {
+    const principal = c.get("principal");
+    if (principal.kind !== "customer") throw new ApiError("not_found", "this bearer belongs to no customer");
+    return principal.customerId;
+  };
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/customers/{id}/usage",
+      tags: ["Usage"],
+      security,
+      summary: "A customer's limits as they stand now",
+      description: "Reading usage consumes nothing.",
+      middleware: [allow("service", "admin")],
+      request: { params: CustomerParam },
+      responses: {
+        200: jsonContent(Usage, "Every limit of the customer"),
+        ...errorResponses("unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => c.json(await usage(c.req.valid("param").id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/customers/{id}/usage/history",
+      tags: ["Usage"],
+      security,
+      summary: "A customer's allowed and denied checks per minute",
+      middleware: [allow("admin")],
+      request: { params: CustomerParam, query: HistoryQuery },
+      responses: {
+        200: jsonContent(History, "One point per minute, oldest first"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => c.json(await history(c.req.valid("param").id, c.req.valid("query").minutes), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/me/usage",
+      tags: ["Usage"],
+      security,
+      summary: "The calling customer's limits as they stand now",
+      middleware: [allow("customer", "admin")],
+      responses: {
+        200: jsonContent(Usage, "Every limit of the customer"),
+        ...errorResponses("unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => c.json(await usage(me(c)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/me/usage/history",
+      tags: ["Usage"],
+      security,
+      summary: "The calling customer's allowed and denied checks per minute",
+      middleware: [allow("customer", "admin")],
+      request: { query: HistoryQuery },
+      responses: {
+        200: jsonContent(History, "One point per minute, oldest first"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found"),
+      },
+    }),
+    async (c) => c.json(await history(me(c), c.req.valid("query").minutes), 200),
+  );
+}
