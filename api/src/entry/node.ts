@@ -7,7 +7,7 @@ import { migrateDb } from "../../../db/migrate";
 import { createApp, type Logger } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
-import { createMemoryStore } from "../quota/memory-store";
+import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 
 const logger: Logger = {
   info: (message, fields) =>
@@ -23,18 +23,13 @@ if (!parsed.ok) {
 }
 const env = parsed.env;
 
-if (env.counterStore !== "memory") {
-  console.error(`Invalid configuration: COUNTER_STORE=${env.counterStore} is not available yet; use memory`);
-  process.exit(1);
-}
-
 const { db } = await createDb({ url: env.databaseUrl, authToken: env.databaseAuthToken });
 await migrateDb(db);
-logger.info(`config store: ${env.databaseUrl.replace(/\/\/[^@/]*@/, "//")}`);
-logger.info(`counter store: ${env.counterStore}`);
+logger.info(`config store: ${redact(env.databaseUrl)}`);
+logger.info(`counter store: ${describeCounterStore(env)}`);
 
 const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken });
-const counters = createMemoryStore();
+const counters = createCounterStore(env);
 const app = createApp({ config, counters, logger });
 
 // The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).

@@ -1,0 +1,120 @@
+// Real redis-server processes on free ports, for tests, the benchmark and local development: one, or a Cluster.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export type RedisServer = {
+  port: number;
+  url: string;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing answers. */
+  pause(): void;
+  /** Thaws a paused process (SIGCONT). */
+  resume(): void;
+  /** Kills the process at once (SIGKILL), as a crash would. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const cli = (port: number, ...args: string[]) => run("redis-cli", ["-p", String(port), ...args]);
+
+async function waitForPing(port: number, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const { stdout } = await cli(port, "PING");
+      if (stdout.trim() === "PONG") return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not answer`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts one redis-server with no persistence on a free port (or `port`), in a folder of its own. */
+export async function startRedis(options: { port?: number; args?: string[] } = {}): Promise<RedisServer> {
+  const port = options.port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-redis-"));
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        dir,
+        ...(options.args ?? []),
+      ],
+      { stdio: "ignore" },
+    );
+    await waitForPing(port);
+  };
+  const exited = () =>
+    new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", () => r()),
+    );
+  await launch();
+  const server: RedisServer = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    pause: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
+    async kill() {
+      child.kill("SIGKILL");
+      await exited();
+    },
+    restart: launch,
+    async stop() {
+      child.kill("SIGCONT");
+      child.kill("SIGKILL");
+      await exited();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+export type RedisCluster = { nodes: RedisServer[]; seeds: string[]; stop(): Promise<void> };
+
+/** Starts `size` masters and joins them into a Redis Cluster with `redis-cli --cluster create`. */
+export async function startCluster(size = 3): Promise<RedisCluster> {
+  const nodes: RedisServer[] = [];
+  for (let i = 0; i < size; i++) {
+    nodes.push(await startRedis({ args: ["--cluster-enabled", "yes", "--cluster-node-timeout", "2000"] }));
+  }
+  const seeds = nodes.map((n) => `127.0.0.1:${n.port}`);
+  await run("redis-cli", ["--cluster", "create", ...seeds, "--cluster-replicas", "0", "--cluster-yes"]);
+  const deadline = Date.now() + 20_000;
+  for (const node of nodes) {
+    for (;;) {
+      const { stdout } = await cli(node.port, "CLUSTER", "INFO");
+      if (stdout.includes("cluster_state:ok")) break;
+      if (Date.now() > deadline) throw new Error("the cluster did not become ready");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { nodes, seeds, stop: async () => void (await Promise.all(nodes.map((n) => n.stop()))) };
+}

@@ -1,0 +1,63 @@
+// The same random sequences of checks on the memory store and on Redis give the same decisions, field by field.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { HOUR_MS } from "./algorithm";
+import type { LimitSpec } from "./limits";
+import { createMemoryStore } from "./memory-store";
+import { createRedisStore } from "./redis-store";
+import type { CounterStore } from "./store";
+
+let redis: RedisServer;
+let store: CounterStore;
+let now = 0;
+beforeAll(async () => {
+  redis = await startRedis();
+  store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+});
+afterAll(async () => {
+  await store?.close();
+  await redis?.stop();
+});
+
+const limit = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: null });
+const specArb = fc
+  .record({ capacity: limit(30), perMinute: fc.integer({ min: 1, max: 6000 }), hour: limit(80), day: limit(300) })
+  .map((s): LimitSpec => ({ ...s, capacity: s.capacity ?? null }))
+  .map((s) => (s.capacity === null ? { ...s, perMinute: null } : s));
+
+describe("memory and Redis agree (integration, needs redis-server)", () => {
+  test("on random checks, costs, clock steps and plan edits", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: Date.parse("2026-01-01"), max: Date.parse("2027-01-01") }),
+        fc.array(
+          fc.record({
+            advanceMs: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: 2 * HOUR_MS })),
+            cost: fc.integer({ min: 1, max: 10 }),
+            spec: specArb,
+            edit: fc.boolean(),
+            usage: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
+        async (start, steps) => {
+          const subject = `differential-${run++}`;
+          now = start;
+          const memory = createMemoryStore({ now: () => now });
+          let spec = steps[0]?.spec as LimitSpec;
+          for (const step of steps) {
+            now += step.advanceMs;
+            if (step.edit) spec = step.spec;
+            expect(await store.check(subject, spec, step.cost)).toEqual(await memory.check(subject, spec, step.cost));
+            if (step.usage) expect(await store.usage(subject, spec)).toEqual(await memory.usage(subject, spec));
+          }
+          expect(await store.history(subject, 180)).toEqual(await memory.history(subject, 180));
+          await memory.close();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

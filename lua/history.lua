@@ -1,0 +1,33 @@
+-- history.lua: a subject's allowed and denied checks per minute, as check.lua and record-denials.lua count them.
+--
+-- KEYS[1]  rl:{<subject>}; the history is in rl:{<subject>}:m:<hour index> hashes (see check.lua)
+-- ARGV[1]  how many minutes back, the current one included (1 to 1440)
+-- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- Returns  { first minute (ms), then allowed, denied for each minute, oldest first }
+
+local HOUR, MINUTE = 3600000, 60000
+local now
+if ARGV[2] == '' then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+else
+  now = tonumber(ARGV[2])
+end
+
+local last = now - (now % MINUTE)
+local first = last - (tonumber(ARGV[1]) - 1) * MINUTE
+local out = { first }
+local hour, counts = -1, {}
+for minute = first, last, MINUTE do
+  local index = math.floor(minute / HOUR)
+  if index ~= hour then
+    hour = index
+    counts = {}
+    local flat = redis.call('HGETALL', KEYS[1] .. ':m:' .. index)
+    for i = 1, #flat, 2 do counts[flat[i]] = tonumber(flat[i + 1]) end
+  end
+  local m = math.floor((minute % HOUR) / MINUTE)
+  out[#out + 1] = counts[m .. 'a'] or 0
+  out[#out + 1] = counts[m .. 'd'] or 0
+end
+return out
