@@ -3,10 +3,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const missing: string[] = [];
-try {
-  execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-} catch {
-  missing.push("redis-server");
+for (const [command, check] of [
+  ["redis-server", "--version"],
+  ["faketime", "--version"],
+]) {
+  try {
+    execFileSync(command as string, [check as string], { stdio: "ignore" });
+  } catch {
+    missing.push(command as string);
+  }
 }
 if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) missing.push("chromium");
 

@@ -1,0 +1,96 @@
+// Exact across processes: three API servers share one counter store, one of them with its clock 90 s off.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { freePort, startCluster, startRedis } from "../../dev/redis-server";
+
+const root = resolve(import.meta.dirname, "../../..");
+const ADMIN = "servers-test-admin-token";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+type Server = { url: string; process: ChildProcess };
+
+/** Starts the real entry as its own process; `skewSeconds` runs it under faketime with a wrong clock. */
+async function startServer(env: Record<string, string>, skewSeconds = 0): Promise<Server> {
+  const port = await freePort();
+  const node = [process.execPath, "--import", "tsx", "api/src/entry/node.ts"];
+  const command =
+    skewSeconds === 0 ? node : ["faketime", "-f", `${skewSeconds > 0 ? "+" : ""}${skewSeconds}s`, ...node];
+  const child = spawn(command[0] as string, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "2000" },
+    stdio: "ignore",
+  });
+  cleanups.push(() => void child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server on ${port} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function api(server: Server, method: string, path: string, body?: unknown, token = ADMIN) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+async function exactAcrossServers(storeEnv: Record<string, string>) {
+  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-servers-")), "quota.db")}`;
+  const env = { ...storeEnv, DATABASE_URL: database };
+  const first = await startServer(env);
+  const [second, skewed] = await Promise.all([startServer(env), startServer(env, -90)]);
+  const servers = [first, second, skewed];
+  // The skew is real: what the skewed server writes with its own clock is 90 s behind.
+  await api(skewed, "POST", "/v1/tokens", { name: "clock-probe" });
+  const probe = (await api(first, "GET", "/v1/audit?limit=1")).json.entries[0];
+  expect(Date.now() - Date.parse(probe.at)).toBeGreaterThan(80_000);
+
+  await api(first, "POST", "/v1/plans", { id: "daily", name: "Daily", perDay: 300 });
+  const customer = (await api(first, "POST", "/v1/customers", { name: "Acme", planId: "daily" })).json;
+  const key = (await api(first, "POST", `/v1/customers/${customer.id}/keys`)).json.key;
+  const service = (await api(first, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
+
+  const results = await Promise.all(
+    Array.from({ length: 900 }, (_, i) => api(servers[i % 3] as Server, "POST", "/v1/check", { key }, service)),
+  );
+  const statuses = results.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(600);
+
+  // Every server, the skewed one included, reports the window by the store's clock: the same UTC day.
+  const resets = new Set(results.map((r) => r.json.limits[0].reset));
+  expect(resets.size).toBe(1);
+  const dayEnd = Math.ceil(Date.now() / 86_400_000) * 86_400;
+  expect([...resets][0]).toBe(dayEnd);
+  for (const server of servers) {
+    const usage = await api(server, "GET", `/v1/customers/${customer.id}/usage`, undefined, service);
+    expect(usage.json.limits).toEqual([{ name: "day", limit: 300, remaining: 0, reset: dayEnd }]);
+  }
+}
+
+describe("three API servers on one counter store (integration, needs redis-server and faketime)", () => {
+  test("Redis: 900 concurrent checks against a limit of 300 a day allow exactly 300", async () => {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    await exactAcrossServers({ REDIS_URL: redis.url });
+  }, 120_000);
+
+  test("Redis Cluster: exactly 300 of 900", async () => {
+    const cluster = await startCluster(3);
+    cleanups.push(() => cluster.stop());
+    await exactAcrossServers({ REDIS_CLUSTER_NODES: cluster.seeds.join(",") });
+  }, 120_000);
+});

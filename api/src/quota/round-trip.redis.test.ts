@@ -1,0 +1,71 @@
+// One round trip: Redis receives exactly one EVALSHA per check, and nothing while the deny cache answers.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { testApp } from "../test-support";
+import { createRedisStore } from "./redis-store";
+import { scripts } from "./scripts";
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis?.stop());
+
+/** Records what clients send to Redis, leaving out the commands scripts run inside Redis. */
+async function monitor() {
+  const client = new Redis(redis.url);
+  const seen: string[][] = [];
+  const monitorClient = await client.monitor();
+  monitorClient.on("monitor", (_time: string, args: string[], source: string) => {
+    if (!source.startsWith("lua")) seen.push(args);
+  });
+  // MONITOR's own confirmation can race the first commands; a marker tells when it is listening.
+  const marker = new Redis(redis.url);
+  await marker.ping("monitor-ready");
+  for (let i = 0; i < 50 && !seen.some((a) => a[1] === "monitor-ready"); i++)
+    await new Promise((r) => setTimeout(r, 20));
+  seen.length = 0;
+  return {
+    seen,
+    async stop() {
+      await new Promise((r) => setTimeout(r, 100));
+      monitorClient.disconnect();
+      client.disconnect();
+      marker.disconnect();
+    },
+  };
+}
+
+describe("round trips (integration, needs redis-server)", () => {
+  test("one EVALSHA per check, and none while a denied customer is answered from memory", async () => {
+    const counters = createRedisStore({ url: redis.url, timeoutMs: 2000 });
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", {
+      body: { id: "pro", name: "Pro", burst: 10, perMinute: 1, perHour: 100, perDay: 1000 },
+    });
+    const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "pro" } })).json;
+    const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json.key;
+    await counters.ping();
+    // Load the script once so the counted run is the steady state.
+    await t.call("POST", "/v1/check", { body: { key } });
+
+    const m = await monitor();
+    for (let i = 0; i < 9; i++) expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(200);
+    expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(429);
+    // MONITOR reports asynchronously: let the last lines arrive.
+    await new Promise((r) => setTimeout(r, 100));
+    const checks = m.seen.filter((a) => a[0]?.toLowerCase() === "evalsha" && a[1] === scripts.check.sha);
+    expect(checks).toHaveLength(10);
+    expect(m.seen).toHaveLength(10);
+
+    m.seen.length = 0;
+    for (let i = 0; i < 500; i++) expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(429);
+    await m.stop();
+    // The flood never reached the check script; at most the once-a-second write of those denials to the history.
+    expect(m.seen.filter((a) => a[1] === scripts.check.sha)).toHaveLength(0);
+    expect(m.seen.every((a) => a[0]?.toLowerCase() === "evalsha" && a[1] === scripts.recordDenials.sha)).toBe(true);
+    expect(m.seen.length).toBeLessThanOrEqual(2);
+    await counters.close();
+  });
+});
