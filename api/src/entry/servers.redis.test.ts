@@ -15,15 +15,20 @@ afterAll(async () => {
 
 type Server = { url: string; process: ChildProcess };
 
-/** Starts the real entry as its own process; `skewSeconds` runs it under faketime with a wrong clock. */
-async function startServer(env: Record<string, string>, skewSeconds = 0): Promise<Server> {
+/** Starts the real entry as its own process; with `skewMs`, its wall clock is that far off. */
+async function startServer(env: Record<string, string>, skewMs = 0): Promise<Server> {
   const port = await freePort();
-  const node = [process.execPath, "--import", "tsx", "api/src/entry/node.ts"];
-  const command =
-    skewSeconds === 0 ? node : ["faketime", "-f", `${skewSeconds > 0 ? "+" : ""}${skewSeconds}s`, ...node];
-  const child = spawn(command[0] as string, command.slice(1), {
+  const skew = skewMs === 0 ? [] : ["--import", "./api/dev/skew-clock.ts"];
+  const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "2000" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      ADMIN_TOKEN: ADMIN,
+      STORE_TIMEOUT_MS: "2000",
+      CLOCK_SKEW_MS: String(skewMs),
+    },
     stdio: "ignore",
   });
   cleanups.push(() => void child.kill("SIGKILL"));
@@ -51,7 +56,7 @@ async function exactAcrossServers(storeEnv: Record<string, string>) {
   const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-servers-")), "quota.db")}`;
   const env = { ...storeEnv, DATABASE_URL: database };
   const first = await startServer(env);
-  const [second, skewed] = await Promise.all([startServer(env), startServer(env, -90)]);
+  const [second, skewed] = await Promise.all([startServer(env), startServer(env, -90_000)]);
   const servers = [first, second, skewed];
   // The skew is real: what the skewed server writes with its own clock is 90 s behind.
   await api(skewed, "POST", "/v1/tokens", { name: "clock-probe" });
@@ -81,7 +86,7 @@ async function exactAcrossServers(storeEnv: Record<string, string>) {
   }
 }
 
-describe("three API servers on one counter store (integration, needs redis-server and faketime)", () => {
+describe("three API servers on one counter store (integration, needs redis-server)", () => {
   test("Redis: 900 concurrent checks against a limit of 300 a day allow exactly 300", async () => {
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
