@@ -7,7 +7,9 @@ import { type AuthEnv, authenticate } from "./auth";
 import type { Config } from "./config";
 import { isUnavailable } from "./config/db-errors";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
+import type { Metrics } from "./metrics";
 import { DenyCache } from "./quota/deny-cache";
+import { StoreUnavailable } from "./quota/guarded-store";
 import { createLimiter } from "./quota/limiter";
 import type { CounterStore } from "./quota/store";
 import { registerAudit } from "./routes/audit";
@@ -29,9 +31,10 @@ export type Logger = {
 
 export type AppDeps = {
   config: Config;
-  /** Where counters live: memory, Redis or Upstash. */
+  /** Where counters live: memory, Redis or Upstash (guarded by guardStore when over a network). */
   counters: CounterStore;
   logger: Logger;
+  metrics: Metrics;
   /** This process's clock (ms), for what it remembers in memory; the counters keep time by the store's clock. */
   now?: () => number;
   /** The source of Retry-After jitter; tests pass their own. */
@@ -65,9 +68,12 @@ export function createApp(deps: AppDeps): App {
   // Denials are remembered until their retry time, and forgotten at once when this server changes config.
   const denials = new DenyCache({ now: deps.now });
   deps.config.onChange(() => denials.clear());
-  const limiter = createLimiter(deps.counters, denials, deps.random);
+  const limiter = createLimiter(deps.counters, denials, deps.metrics, deps.random);
 
   registerHealth(app, deps);
+  app.get("/metrics", async (c) =>
+    c.text(await deps.metrics.registry.metrics(), 200, { "Content-Type": deps.metrics.registry.contentType }),
+  );
   registerCheck(app, deps, limiter);
   registerUsage(app, deps, deps.counters);
   registerMe(app, deps);
@@ -94,9 +100,10 @@ export function createApp(deps: AppDeps): App {
       // Hono's own 4xx, such as a body that is not valid JSON.
       code = codeForStatus(error.status);
       message = error.message || "the request could not be read";
-    } else if (isUnavailable(error)) {
+    } else if (isUnavailable(error) || error instanceof StoreUnavailable) {
       code = "store_unavailable";
-      message = "the config store is not answering; try again shortly";
+      message = `the ${error instanceof StoreUnavailable ? "counter" : "config"} store is not answering; try again shortly`;
+      c.header("Retry-After", "1");
     } else {
       deps.logger.error("unhandled error", { requestId: id, error: String(error), stack: (error as Error).stack });
       code = "internal";

@@ -6,6 +6,7 @@ import { createDb } from "../../db/client";
 import { migrateDb } from "../../db/migrate";
 import { createApp, type Logger } from "./app";
 import { createConfig } from "./config";
+import { createMetrics, type Metrics } from "./metrics";
 import { createMemoryStore } from "./quota/memory-store";
 import type { CounterStore } from "./quota/store";
 
@@ -29,7 +30,8 @@ export async function testApp(
   const logger: Logger = { info: () => {}, error: (message, fields) => errors.push({ message, ...fields }) };
   const config = createConfig(db, { cacheTtlMs: options.cacheTtlMs ?? 2000, adminToken: ADMIN_TOKEN });
   const counters = options.counters ?? createMemoryStore();
-  const app = createApp({ config, counters, logger, now: options.now, random: options.random });
+  const metrics = options.metrics ?? createMetrics({ processDefaults: false });
+  const app = createApp({ config, counters, logger, metrics, now: options.now, random: options.random });
 
   /** One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. */
   async function call(method: string, path: string, { token = ADMIN_TOKEN, body, headers = {} }: CallOptions = {}) {
@@ -52,7 +54,7 @@ export async function testApp(
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  return { app, call, db, client, url, config, counters, errors };
+  return { app, call, db, client, url, config, counters, metrics, errors };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

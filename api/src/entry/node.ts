@@ -7,7 +7,9 @@ import { migrateDb } from "../../../db/migrate";
 import { createApp, type Logger } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
+import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
+import { guardStore } from "../quota/guarded-store";
 
 const logger: Logger = {
   info: (message, fields) =>
@@ -29,8 +31,12 @@ logger.info(`config store: ${redact(env.databaseUrl)}`);
 logger.info(`counter store: ${describeCounterStore(env)}`);
 
 const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken });
-const counters = createCounterStore(env);
-const app = createApp({ config, counters, logger });
+const metrics = createMetrics();
+const store = createCounterStore(env);
+// The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
+const counters =
+  env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
+const app = createApp({ config, counters, logger, metrics });
 
 // The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).
 const webRoot = "web/dist";

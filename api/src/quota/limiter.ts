@@ -1,5 +1,6 @@
 // The check itself: the deny cache first, then one store call, then the answer of contract section 5.
 import type { CheckTarget } from "../config/targets";
+import type { Metrics } from "../metrics";
 import { type CheckOutcome, outcome, retryAfterSeconds } from "./decision";
 import type { DenyCache } from "./deny-cache";
 import type { CounterStore } from "./store";
@@ -9,7 +10,12 @@ export type CheckResult = CheckOutcome & { nowMs: number; fromDenyCache: boolean
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
 
-export function createLimiter(store: CounterStore, denials: DenyCache, random: () => number = Math.random) {
+export function createLimiter(
+  store: CounterStore,
+  denials: DenyCache,
+  metrics: Metrics,
+  random: () => number = Math.random,
+) {
   const unrecorded = new Map<string, number>();
 
   async function flush(): Promise<void> {
@@ -23,6 +29,7 @@ export function createLimiter(store: CounterStore, denials: DenyCache, random: (
     async check(subject: string, target: CheckTarget, cost: number): Promise<CheckResult> {
       const remembered = denials.get(subject, cost);
       if (remembered) {
+        metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
         const result = outcome(remembered.decision, target.perMinute, random);
         return {

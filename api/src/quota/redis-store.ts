@@ -23,6 +23,8 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     // A call that cannot be sent now fails now, instead of queueing past its budget.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // Reconnect soon after the store comes back, at a steady pace rather than a storm.
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
     lazyConnect: false,
   };
   const client: Redis | Cluster = clusterNodes
@@ -31,7 +33,12 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
           const [host, port] = node.split(":");
           return { host, port: Number(port) };
         }),
-        { enableAutoPipelining: true, enableOfflineQueue: false, redisOptions: common },
+        {
+          enableAutoPipelining: true,
+          enableOfflineQueue: false,
+          redisOptions: common,
+          clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
+        },
       )
     : new Redis(url ?? "redis://127.0.0.1:6379", common);
   // Errors surface on each call; without a listener ioredis would also print every reconnect attempt.

@@ -5,6 +5,9 @@ import { allow } from "../auth";
 import { sha256 } from "../config/secrets";
 import { ApiError } from "../errors";
 import { errorResponses, jsonBody, jsonContent, security } from "../http";
+import type { CheckOutcome } from "../quota/decision";
+import { STORE_RETRY_AFTER_SECONDS, withoutStore } from "../quota/fail-mode";
+import { StoreUnavailable } from "../quota/guarded-store";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject, ipSubject } from "../quota/subject";
@@ -78,7 +81,7 @@ const CheckResponse = z
     },
   });
 
-export function registerCheck(app: App, { config }: AppDeps, limiter: Limiter) {
+export function registerCheck(app: App, { config, metrics }: AppDeps, limiter: Limiter) {
   app.openapi(
     createRoute({
       method: "post",
@@ -119,9 +122,24 @@ export function registerCheck(app: App, { config }: AppDeps, limiter: Limiter) {
         subject = ip;
       }
 
-      const result = await limiter.check(subject, target, body.cost);
+      let result: CheckOutcome & { nowMs: number };
+      let degraded = false;
+      try {
+        result = await limiter.check(subject, target, body.cost);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailable)) throw error;
+        if (target.failMode === "closed") {
+          metrics.check("store_unavailable");
+          c.header("Retry-After", String(STORE_RETRY_AFTER_SECONDS));
+          throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
+        }
+        const nowMs = Date.now();
+        result = { ...withoutStore(target, body.cost, nowMs), nowMs };
+        degraded = result.allowed;
+      }
       const shadowed = target.shadow && !result.allowed;
       const allowed = result.allowed || shadowed;
+      metrics.check(degraded ? "degraded" : result.allowed ? "allowed" : "denied");
       const response = {
         allowed,
         customerId: target.customerId,
@@ -131,7 +149,8 @@ export function registerCheck(app: App, { config }: AppDeps, limiter: Limiter) {
         reset: result.top.reset,
         ...(allowed ? {} : { retryAfter: result.retryAfter ?? null }),
         limits: result.limits,
-        degraded: false,
+        degraded,
+        ...(degraded ? { reason: "store_unavailable" as const } : {}),
         shadow: shadowed,
       };
       const headers = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policy, result.nowMs);

@@ -1,0 +1,89 @@
+// Puts a network counter store on a budget: every call answers within STORE_TIMEOUT_MS, and an outage
+// opens a circuit breaker so later calls fail at once, with one log line when it starts and one when it ends.
+import type { Logger } from "../app";
+import type { Metrics } from "../metrics";
+import { Breaker } from "./breaker";
+import type { CounterStore } from "./store";
+
+/** The store did not answer within the budget, or the breaker is open. */
+export class StoreUnavailable extends Error {
+  constructor(message = "the counter store is unavailable") {
+    super(message);
+  }
+}
+
+export type GuardOptions = { timeoutMs: number; logger: Logger; metrics: Metrics; probeEveryMs?: number };
+
+function withinBudget<T>(call: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new StoreUnavailable(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error instanceof StoreUnavailable ? error : new StoreUnavailable(String(error?.message ?? error)));
+      },
+    );
+  });
+}
+
+export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, probeEveryMs }: GuardOptions) {
+  let outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
+  const breaker = new Breaker({
+    probeEveryMs,
+    probe: () => withinBudget(store.ping(), timeoutMs),
+    onOpen: () => {
+      outage = { ...outage, startedAt: Date.now(), refused: 0 };
+      logger.error("counter store unavailable: answering by each plan's fail mode", { lastError: outage.lastError });
+    },
+    onClose: () => {
+      logger.error("counter store back", {
+        downMs: Date.now() - outage.startedAt,
+        storeErrors: outage.errors,
+        answeredWithoutStore: outage.refused,
+      });
+      outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
+    },
+  });
+
+  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+    if (!breaker.closed) {
+      outage.refused++;
+      throw new StoreUnavailable();
+    }
+    const started = performance.now();
+    try {
+      const value = await withinBudget(call(), timeoutMs);
+      metrics.storeCall((performance.now() - started) / 1000);
+      breaker.success();
+      return value;
+    } catch (error) {
+      metrics.storeCall((performance.now() - started) / 1000);
+      metrics.storeError();
+      outage.errors++;
+      outage.lastError = (error as Error).message;
+      breaker.failure();
+      throw error;
+    }
+  }
+
+  const guardedStore: CounterStore & { readonly available: boolean } = {
+    check: (subject, spec, cost) => guarded(() => store.check(subject, spec, cost)),
+    usage: (subject, spec) => guarded(() => store.usage(subject, spec)),
+    history: (subject, minutes) => guarded(() => store.history(subject, minutes)),
+    recordDenials: (subject, count) => guarded(() => store.recordDenials(subject, count)),
+    reset: (subject) => guarded(() => store.reset(subject)),
+    ping: () => guarded(() => store.ping()),
+    close: async () => {
+      breaker.stop();
+      await store.close();
+    },
+    get available() {
+      return breaker.closed;
+    },
+  };
+  return guardedStore;
+}
