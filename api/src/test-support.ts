@@ -19,6 +19,7 @@ export async function testApp(
     url?: string;
     cacheTtlMs?: number;
     counters?: CounterStore;
+    metrics?: Metrics;
     now?: () => number;
     random?: () => number;
   } = {},

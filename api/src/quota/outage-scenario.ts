@@ -1,0 +1,103 @@
+// Test tooling: one outage of the counter store, start to end, and everything a plan must do through it.
+import { expect } from "vitest";
+import type { Logger } from "../app";
+import { createMetrics } from "../metrics";
+import { type TestApp, testApp } from "../test-support";
+import { guardStore } from "./guarded-store";
+import type { CounterStore } from "./store";
+
+export const BUDGET_MS = 100;
+// Scheduling on a shared two-core machine; the bound being shown is "within the budget", not a speed.
+const MARGIN_MS = 150;
+
+export type Outage = { begin(): Promise<void> | void; end(): Promise<void> | void };
+
+/**
+ * Runs checks for a fail-open and a fail-closed plan through `outage`, asserting the answers, the latency bound,
+ * readiness, recovery within 3 s, exact counting afterwards, one log line each way, and the metrics.
+ */
+export async function outageScenario(makeStore: () => CounterStore, outage: Outage) {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on("unhandledRejection", onUnhandled);
+  const lines: string[] = [];
+  const logger: Logger = { info: () => {}, error: (message) => lines.push(message) };
+  const metrics = createMetrics({ processDefaults: false });
+  const counters = guardStore(makeStore(), { timeoutMs: BUDGET_MS, logger, metrics });
+  const t: TestApp = await testApp({ counters, metrics });
+  await t.call("POST", "/v1/plans", { body: { id: "open", name: "Open", perMinute: 100000, failMode: "open" } });
+  await t.call("POST", "/v1/plans", { body: { id: "metered", name: "Metered", perDay: 100000, failMode: "closed" } });
+  const keyOf = async (planId: string) => {
+    const customer = (await t.call("POST", "/v1/customers", { body: { name: planId, planId } })).json.id;
+    return { customer, key: (await t.call("POST", `/v1/customers/${customer}/keys`)).json.key as string };
+  };
+  const open = await keyOf("open");
+  const closed = await keyOf("metered");
+  const check = async (key: string) => {
+    const started = performance.now();
+    const res = await t.call("POST", "/v1/check", { body: { key } });
+    return { ...res, ms: performance.now() - started };
+  };
+  expect((await check(open.key)).json.degraded).toBe(false);
+  expect((await check(closed.key)).status).toBe(200);
+
+  await outage.begin();
+  const during: Awaited<ReturnType<typeof check>>[] = [];
+  const until = Date.now() + 1500;
+  while (Date.now() < until) {
+    // Ten at a time, as concurrent requests arrive, for each kind of plan.
+    const batch = await Promise.all(Array.from({ length: 10 }, (_, i) => check(i % 2 ? open.key : closed.key)));
+    during.push(...batch);
+  }
+  const ready = await t.call("GET", "/readyz", { token: null });
+  await outage.end();
+  const endedAt = performance.now();
+
+  const openAnswers = during.filter((_, i) => i % 2 === 1);
+  const closedAnswers = during.filter((_, i) => i % 2 === 0);
+  for (const a of openAnswers) {
+    expect(a.status).toBe(200);
+    expect(a.json).toMatchObject({ allowed: true, degraded: true, reason: "store_unavailable" });
+    expect(a.headers.get("x-ratelimit-limit")).toBe("100000");
+    expect(a.headers.get("ratelimit-policy")).toContain('"burst";q=100000');
+  }
+  for (const a of closedAnswers) {
+    expect(a.status).toBe(503);
+    expect(a.json.error.code).toBe("store_unavailable");
+    expect(a.headers.get("retry-after")).toBe("1");
+  }
+  const latencies = during.map((a) => a.ms).sort((x, y) => x - y);
+  const p99 = latencies[Math.floor(latencies.length * 0.99)] as number;
+  expect(p99).toBeLessThan(BUDGET_MS + MARGIN_MS);
+  expect(ready.status).toBe(503);
+  expect(ready.json.error.message).toContain("counter store");
+
+  // Back: checks reach the store again within 3 s, with no restart, and count from where the store stands.
+  let recoveredMs = Number.NaN;
+  while (performance.now() - endedAt < 5000) {
+    const res = await check(open.key);
+    if (res.status === 200 && res.json.degraded === false) {
+      recoveredMs = performance.now() - endedAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(recoveredMs).toBeLessThan(3000);
+  const before = (await check(closed.key)).json.limits[0].remaining;
+  for (let i = 0; i < 5; i++) expect((await check(closed.key)).status).toBe(200);
+  expect((await check(closed.key)).json.limits[0].remaining).toBe(before - 6);
+  expect((await t.call("GET", "/readyz", { token: null })).status).toBe(200);
+
+  // One log line when the outage starts and one when it ends, not one per request.
+  expect(lines.filter((l) => l.startsWith("counter store unavailable"))).toHaveLength(1);
+  expect(lines.filter((l) => l.startsWith("counter store back"))).toHaveLength(1);
+  expect(lines.filter((l) => l === "unhandled error")).toEqual([]);
+  const text = await metrics.registry.metrics();
+  expect(text).toMatch(/bouncer_checks_total\{result="degraded"\} [1-9]/);
+  expect(text).toMatch(/bouncer_checks_total\{result="store_unavailable"\} [1-9]/);
+  expect(text).toMatch(/bouncer_store_errors_total [1-9]/);
+  process.off("unhandledRejection", onUnhandled);
+  expect(unhandled).toEqual([]);
+  await counters.close();
+  return { p99, max: latencies.at(-1) as number, recoveredMs, answers: during.length };
+}
