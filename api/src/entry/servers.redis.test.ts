@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { freePort, startCluster, startRedis } from "../../dev/redis-server";
+import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 
 const root = resolve(import.meta.dirname, "../../..");
 const ADMIN = "servers-test-admin-token";
@@ -91,6 +92,16 @@ describe("three API servers on one counter store (integration, needs redis-serve
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
     await exactAcrossServers({ REDIS_URL: redis.url });
+  }, 120_000);
+
+  test("Upstash, through the local REST endpoint: exactly 300 of 900", async () => {
+    const redis = await startRedis();
+    const endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
+    cleanups.push(
+      () => redis.stop(),
+      () => endpoint.close(),
+    );
+    await exactAcrossServers({ UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token });
   }, 120_000);
 
   test("Redis Cluster: exactly 300 of 900", async () => {

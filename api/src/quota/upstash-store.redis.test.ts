@@ -1,0 +1,59 @@
+// The Upstash store through @upstash/redis and the local Upstash-REST endpoint in front of a real redis-server:
+// the store contract, and outages of the endpoint (stopped, and slower than the budget).
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
+import { BUDGET_MS, outageScenario } from "./outage-scenario";
+import { describeCounterStore } from "./store-contract";
+import { createUpstashStore } from "./upstash-store";
+
+let redis: RedisServer;
+let endpoint: UpstashEndpoint;
+beforeAll(async () => {
+  redis = await startRedis();
+  endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
+});
+afterAll(async () => {
+  await endpoint?.close();
+  await redis?.stop();
+});
+
+describeCounterStore("Upstash (integration, needs redis-server)", async () => {
+  let now = 0;
+  const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000, clock: () => now });
+  return {
+    store,
+    setTime: async (ms: number) => {
+      now = ms;
+    },
+    close: () => store.close(),
+  };
+});
+
+describe("when the Upstash endpoint fails (integration, needs redis-server)", () => {
+  const store = () => createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: BUDGET_MS });
+
+  test("a wrong token is refused, and the store says so rather than answering", async () => {
+    const wrong = createUpstashStore({ url: endpoint.url, token: "wrong", timeoutMs: 2000 });
+    await expect(wrong.ping()).rejects.toThrow(/Unauthorized/);
+  });
+
+  test("stopped, then started again on the same port", async () => {
+    const { port } = endpoint;
+    const measured = await outageScenario(store, {
+      begin: () => endpoint.close(),
+      end: async () => {
+        endpoint = await startUpstashEndpoint({ redisUrl: redis.url, port, token: endpoint.token });
+      },
+    });
+    console.log("upstash stopped", measured);
+  }, 30_000);
+
+  test("slower than the budget, then quick again", async () => {
+    const measured = await outageScenario(store, {
+      begin: () => endpoint.setDelay(BUDGET_MS * 3),
+      end: () => endpoint.setDelay(0),
+    });
+    console.log("upstash slow", measured);
+  }, 30_000);
+});
