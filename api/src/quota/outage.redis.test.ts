@@ -1,7 +1,10 @@
 // Real faults: redis-server stalled (SIGSTOP) and killed (SIGKILL). Every plan answers by its fail mode within
 // the budget, nothing crashes, and checks reach the store again soon after it returns.
-import { afterAll, afterEach, beforeAll, describe, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { createMetrics } from "../metrics";
+import { testApp } from "../test-support";
+import { guardStore } from "./guarded-store";
 import { BUDGET_MS, outageScenario } from "./outage-scenario";
 import { createRedisStore } from "./redis-store";
 
@@ -20,6 +23,28 @@ describe("when Redis fails (integration, needs redis-server)", () => {
     });
     console.log("redis SIGSTOP", measured);
   }, 30_000);
+
+  test("a denied customer is still answered from the deny cache while the store is stalled", async () => {
+    const counters = guardStore(createRedisStore({ url: redis.url, timeoutMs: BUDGET_MS }), {
+      timeoutMs: BUDGET_MS,
+      logger: { info: () => {}, error: () => {} },
+      metrics: createMetrics({ processDefaults: false }),
+    });
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", { body: { id: "tight", name: "Tight", perDay: 1, failMode: "open" } });
+    const customer = (await t.call("POST", "/v1/customers", { body: { name: "A", planId: "tight" } })).json.id;
+    const key = (await t.call("POST", `/v1/customers/${customer}/keys`)).json.key;
+    await t.call("POST", "/v1/check", { body: { key } });
+    expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(429);
+    redis.pause();
+    for (let i = 0; i < 20; i++) {
+      const res = await t.call("POST", "/v1/check", { body: { key } });
+      expect(res.status).toBe(429);
+      expect(res.json.degraded).toBe(false);
+    }
+    redis.resume();
+    await counters.close();
+  });
 
   test("killed with SIGKILL, then started again on the same port", async () => {
     const measured = await outageScenario(() => createRedisStore({ url: redis.url, timeoutMs: BUDGET_MS }), {

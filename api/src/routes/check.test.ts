@@ -232,6 +232,17 @@ describe("POST /v1/check", () => {
     for (let i = 0; i < 5; i++) expect((await check({ key })).status).toBe(200);
   });
 
+  test("while the database is gone, a key not yet cached gets 503 store_unavailable, never a 500", async () => {
+    const other = (await t.call("POST", `/v1/customers/${customerId}/keys`)).json.key;
+    expect((await check({ key })).status).toBe(200);
+    t.client.close();
+    const res = await check({ key: other });
+    expect(res.status).toBe(503);
+    expect(res.json.error.code).toBe("store_unavailable");
+    expect(res.json.error.message).toContain("config store");
+    expect((await check({ key })).status).toBe(200);
+  });
+
   test("another server sees a plan edit and a revoked key once its cache expires", async () => {
     const other = await testApp({ url: t.url, counters: createMemoryStore(), cacheTtlMs: 150 });
     const otherCheck = (body: Record<string, unknown>) => other.call("POST", "/v1/check", { token: service, body });
