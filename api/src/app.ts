@@ -23,6 +23,7 @@ import { registerPlans } from "./routes/plans";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
 import { registerUsage } from "./routes/usage";
+import { securityHeaders } from "./security-headers";
 
 export type Logger = {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use(requestId());
+  app.use(securityHeaders);
   app.use(
     "/v1/*",
     bodyLimit({

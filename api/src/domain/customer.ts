@@ -28,7 +28,7 @@ export const CustomerCreate = z
     planId: z.string().min(1).max(63).meta({ example: "pro" }),
     overrides: Overrides.optional(),
   })
-  .meta({ id: "CustomerCreate" });
+  .meta({ id: "CustomerCreate", example: { name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } } });
 export type CustomerCreate = z.output<typeof CustomerCreate>;
 
 export const CustomerPatch = z

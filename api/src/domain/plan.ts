@@ -81,7 +81,19 @@ export const PlanCreate = z
     shadow: z.boolean().default(false).meta({ description: "Never deny; report what would have happened." }),
   })
   .superRefine(refineLimits)
-  .meta({ id: "PlanCreate" });
+  .meta({
+    id: "PlanCreate",
+    example: {
+      id: "pro",
+      name: "Pro",
+      burst: 20,
+      perMinute: 100,
+      perHour: 5000,
+      perDay: 50000,
+      failMode: "closed",
+      shadow: false,
+    },
+  });
 export type PlanCreate = z.output<typeof PlanCreate>;
 
 export const PlanPatch = z

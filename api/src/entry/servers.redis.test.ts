@@ -1,50 +1,19 @@
 // Exact across processes: three API servers share one counter store, one of them with its clock 90 s off.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { freePort, startCluster, startRedis } from "../../dev/redis-server";
+import { startCluster, startRedis } from "../../dev/redis-server";
+import { type ServerProcess, startServer } from "../../dev/server-process";
 import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 
-const root = resolve(import.meta.dirname, "../../..");
 const ADMIN = "servers-test-admin-token";
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-type Server = { url: string; process: ChildProcess };
-
-/** Starts the real entry as its own process; with `skewMs`, its wall clock is that far off. */
-async function startServer(env: Record<string, string>, skewMs = 0): Promise<Server> {
-  const port = await freePort();
-  const skew = skewMs === 0 ? [] : ["--import", "./api/dev/skew-clock.ts"];
-  const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      ADMIN_TOKEN: ADMIN,
-      STORE_TIMEOUT_MS: "2000",
-      CLOCK_SKEW_MS: String(skewMs),
-    },
-    stdio: "ignore",
-  });
-  cleanups.push(() => void child.kill("SIGKILL"));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, process: child };
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function api(server: Server, method: string, path: string, body?: unknown, token = ADMIN) {
+async function api(server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -55,9 +24,14 @@ async function api(server: Server, method: string, path: string, body?: unknown,
 
 async function exactAcrossServers(storeEnv: Record<string, string>) {
   const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-servers-")), "quota.db")}`;
-  const env = { ...storeEnv, DATABASE_URL: database };
+  const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "2000" };
   const first = await startServer(env);
-  const [second, skewed] = await Promise.all([startServer(env), startServer(env, -90_000)]);
+  const [second, skewed] = await Promise.all([startServer(env), startServer(env, { skewMs: -90_000 })]);
+  cleanups.push(
+    () => first.kill(),
+    () => second.kill(),
+    () => skewed.kill(),
+  );
   const servers = [first, second, skewed];
   // The skew is real: what the skewed server writes with its own clock is 90 s behind.
   await api(skewed, "POST", "/v1/tokens", { name: "clock-probe" });
@@ -70,7 +44,7 @@ async function exactAcrossServers(storeEnv: Record<string, string>) {
   const service = (await api(first, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
 
   const results = await Promise.all(
-    Array.from({ length: 900 }, (_, i) => api(servers[i % 3] as Server, "POST", "/v1/check", { key }, service)),
+    Array.from({ length: 900 }, (_, i) => api(servers[i % 3] as ServerProcess, "POST", "/v1/check", { key }, service)),
   );
   const statuses = results.map((r) => r.status);
   expect(statuses.filter((s) => s === 200)).toHaveLength(300);

@@ -13,7 +13,7 @@ const TokenCreate = z
     name: DisplayName.meta({ example: "billing-svc" }),
     role: z.enum(["admin", "service"]).default("service").meta({ description: "service: checks and usage only." }),
   })
-  .meta({ id: "TokenCreate" });
+  .meta({ id: "TokenCreate", example: { name: "billing-svc", role: "service" } });
 
 const NewToken = z
   .object({ id: z.string(), token: z.string().meta({ description: "The token itself: shown this once only." }) })

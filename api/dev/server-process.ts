@@ -1,0 +1,56 @@
+// Test tooling: the real service as a process of its own, as an operator runs it, with its output captured.
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { freePort } from "./redis-server";
+
+const root = resolve(import.meta.dirname, "../..");
+
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
+
+/** Starts `api/src/entry/node.ts` with `env` and waits for /healthz; `skewMs` puts its wall clock that far off. */
+export async function startServer(
+  env: Record<string, string>,
+  options: { skewMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const skew = options.skewMs ? ["--import", "./api/dev/skew-clock.ts"] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), CLOCK_SKEW_MS: String(options.skewMs ?? 0), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => {
+    output += d;
+  });
+  child.stderr.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    output: () => output,
+    async kill(signal = "SIGKILL") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${server.url}/healthz`)).ok) return server;
+    } catch {}
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

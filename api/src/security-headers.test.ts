@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { testApp } from "./test-support";
+
+describe("browser-facing defaults", () => {
+  test("every response carries a Content-Security-Policy and the usual security headers", async () => {
+    const t = await testApp();
+    for (const path of ["/healthz", "/v1/plans", "/openapi.json", "/usage"]) {
+      const res = await t.call("GET", path);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain("script-src");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    // The API reference configures itself with an inline script, and only it may.
+    expect((await t.call("GET", "/docs")).headers.get("content-security-policy")).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
+  });
+
+  test("the admin API is not open to other origins: no CORS headers, preflight or not", async () => {
+    const t = await testApp();
+    const origin = { origin: "https://evil.example" };
+    const preflight = await t.call("OPTIONS", "/v1/plans", {
+      token: null,
+      headers: {
+        ...origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization",
+      },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-headers")).toBeNull();
+    const read = await t.call("GET", "/v1/plans", { headers: origin });
+    expect(read.headers.get("access-control-allow-origin")).toBeNull();
+    expect(read.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+});
