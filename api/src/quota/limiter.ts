@@ -3,6 +3,7 @@ import type { CheckTarget } from "../config/targets";
 import type { Metrics } from "../metrics";
 import { type CheckOutcome, outcome, retryAfterSeconds } from "./decision";
 import type { DenyCache } from "./deny-cache";
+import { exceedsSize } from "./limits";
 import type { CounterStore } from "./store";
 
 export type CheckResult = CheckOutcome & { nowMs: number; fromDenyCache: boolean };
@@ -27,7 +28,8 @@ export function createLimiter(
 
   return {
     async check(subject: string, target: CheckTarget, cost: number): Promise<CheckResult> {
-      const remembered = denials.get(subject, cost);
+      // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
+      const remembered = exceedsSize(target.spec, cost) ? undefined : denials.get(subject, cost);
       if (remembered) {
         metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);

@@ -21,6 +21,15 @@ export function limitSpec({ burst, perMinute, perHour, perDay }: Limits): LimitS
   return { capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, hour: perHour, day: perDay };
 }
 
+/** True when `cost` is more than some limit holds at all: such a request can never pass. */
+export function exceedsSize(spec: LimitSpec, cost: number): boolean {
+  return (
+    cost > (spec.capacity ?? Number.POSITIVE_INFINITY) ||
+    cost > (spec.hour ?? Number.POSITIVE_INFINITY) ||
+    cost > (spec.day ?? Number.POSITIVE_INFINITY)
+  );
+}
+
 /** Seconds the bucket takes to refill from empty: the `w` of its RateLimit-Policy item. */
 export function bucketWindowSeconds(spec: LimitSpec): number {
   if (spec.capacity === null || spec.perMinute === null) return 0;

@@ -207,6 +207,14 @@ describe("POST /v1/check", () => {
     expect(s.calls.check).toBe(2);
   });
 
+  test("a remembered denial does not hide that a cost can never pass", async () => {
+    await check({ key, cost: 20 });
+    expect((await check({ key })).json.retryAfter).toEqual(expect.any(Number));
+    const never = await check({ key, cost: 21 });
+    expect(never.status).toBe(429);
+    expect(never.json.retryAfter).toBeNull();
+  });
+
   test("the deny cache remembers a denial only until the same request could pass", async () => {
     await setup({ id: "tiny", name: "Tiny", burst: 1, perMinute: 600 });
     await check({ key });
