@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { accessLog } from "./access-log";
 import { type AuthEnv, authenticate } from "./auth";
 import type { Config } from "./config";
 import { isUnavailable } from "./config/db-errors";
@@ -26,6 +27,7 @@ import { registerUsage } from "./routes/usage";
 import { securityHeaders } from "./security-headers";
 
 export type Logger = {
+  debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
 };
@@ -55,6 +57,7 @@ export function createApp(deps: AppDeps): App {
   });
 
   app.use(requestId());
+  app.use(accessLog(deps.logger));
   app.use(securityHeaders);
   app.use(
     "/v1/*",

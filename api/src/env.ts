@@ -79,6 +79,17 @@ const EnvSchema = z
     STORE_TIMEOUT_MS: positiveInt("STORE_TIMEOUT_MS", 100),
     CONFIG_CACHE_TTL_MS: positiveInt("CONFIG_CACHE_TTL_MS", 2000),
     ADMIN_TOKEN: z.string().optional(),
+    LOG_LEVEL: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return "info";
+        if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(v)) {
+          ctx.addIssue({ code: "custom", message: `LOG_LEVEL must be one of error, warn, info, debug, got "${v}"` });
+          return z.NEVER;
+        }
+        return v;
+      }),
   })
   .transform((env, ctx) => {
     const counterStore =
@@ -106,6 +117,7 @@ const EnvSchema = z
       storeTimeoutMs: env.STORE_TIMEOUT_MS,
       configCacheTtlMs: env.CONFIG_CACHE_TTL_MS,
       adminToken: env.ADMIN_TOKEN || undefined,
+      logLevel: env.LOG_LEVEL,
     };
   });
 

@@ -28,7 +28,11 @@ export async function testApp(
   const { db, client } = await createDb({ url });
   await migrateDb(db);
   const errors: unknown[] = [];
-  const logger: Logger = { info: () => {}, error: (message, fields) => errors.push({ message, ...fields }) };
+  const logger: Logger = {
+    debug: () => {},
+    info: () => {},
+    error: (message, fields) => errors.push({ message, ...fields }),
+  };
   const config = createConfig(db, { cacheTtlMs: options.cacheTtlMs ?? 2000, adminToken: ADMIN_TOKEN });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });

@@ -4,19 +4,13 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
-import { createApp, type Logger } from "../app";
+import { createApp } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
+import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
-
-const logger: Logger = {
-  info: (message, fields) =>
-    console.log(JSON.stringify({ level: "info", time: new Date().toISOString(), message, ...fields })),
-  error: (message, fields) =>
-    console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), message, ...fields })),
-};
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -24,6 +18,7 @@ if (!parsed.ok) {
   process.exit(1);
 }
 const env = parsed.env;
+const logger = createLogger(env.logLevel);
 
 const { db } = await createDb({ url: env.databaseUrl, authToken: env.databaseAuthToken });
 await migrateDb(db);

@@ -21,7 +21,7 @@ export async function outageScenario(makeStore: () => CounterStore, outage: Outa
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   process.on("unhandledRejection", onUnhandled);
   const lines: string[] = [];
-  const logger: Logger = { info: () => {}, error: (message) => lines.push(message) };
+  const logger: Logger = { debug: () => {}, info: () => {}, error: (message) => lines.push(message) };
   const metrics = createMetrics({ processDefaults: false });
   const counters = guardStore(makeStore(), { timeoutMs: BUDGET_MS, logger, metrics });
   const t: TestApp = await testApp({ counters, metrics });

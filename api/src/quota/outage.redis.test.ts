@@ -27,7 +27,7 @@ describe("when Redis fails (integration, needs redis-server)", () => {
   test("a denied customer is still answered from the deny cache while the store is stalled", async () => {
     const counters = guardStore(createRedisStore({ url: redis.url, timeoutMs: BUDGET_MS }), {
       timeoutMs: BUDGET_MS,
-      logger: { info: () => {}, error: () => {} },
+      logger: { debug: () => {}, info: () => {}, error: () => {} },
       metrics: createMetrics({ processDefaults: false }),
     });
     const t = await testApp({ counters });
