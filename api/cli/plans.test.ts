@@ -1,0 +1,131 @@
+// Plans as code against the real service: a diff first, idempotent applies, the API's rules, and a round trip.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type ServerProcess, startServer } from "../dev/server-process";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const ADMIN = "plans-cli-admin-token";
+const dir = mkdtempSync(join(tmpdir(), "bouncer-plans-"));
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer({ DATABASE_URL: `file:${join(dir, "q.db")}`, ADMIN_TOKEN: ADMIN });
+});
+afterAll(() => server?.kill());
+
+async function plans(...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "api/cli/plans.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, BOUNCER_URL: server.url, BOUNCER_TOKEN: ADMIN },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const listed = async () =>
+  (
+    (await (await fetch(`${server.url}/v1/plans`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
+      plans: { id: string; perHour: number | null; version: number }[];
+    }
+  ).plans;
+
+describe("npm run plans", () => {
+  test("apply shows the diff, then applies it; applying again changes nothing", async () => {
+    const path = file(
+      "plans.yaml",
+      `plans:
+  - id: free
+    name: Free
+    perMinute: 10
+    perDay: 1000
+  - id: pro
+    name: Pro
+    burst: 20
+    perMinute: 100
+    perHour: 5000
+    perDay: 50000
+    failMode: closed
+`,
+    );
+    const dry = await plans("apply", path, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain(
+      '+ plan free: name "Free", burst none, perMinute 10, perHour none, perDay 1000, failMode "open", shadow false',
+    );
+    expect(dry.out).toContain("+ plan pro:");
+    expect(dry.out).toContain("2 change(s) not applied (--dry-run)");
+    expect(await listed()).toEqual([]);
+
+    const first = await plans("apply", path);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain("applied 2 change(s)");
+    expect((await listed()).map((p) => p.id)).toEqual(["free", "pro"]);
+
+    const again = await plans("apply", path);
+    expect(again.out).toContain("no changes");
+    expect((await listed()).map((p) => p.version)).toEqual([1, 1]);
+
+    const edited = file("edited.yaml", readFileSync(path, "utf8").replace("perHour: 5000", "perHour: 6000"));
+    const change = await plans("apply", edited);
+    expect(change.out).toContain("~ plan pro: perHour 5000 → 6000");
+    expect(change.out).toContain("applied 1 change(s)");
+    expect((await listed()).find((p) => p.id === "pro")).toMatchObject({ perHour: 6000, version: 2 });
+
+    const pruned = await plans(
+      "apply",
+      file("only-pro.yaml", readFileSync(edited, "utf8").split("  - id: pro")[0]?.replace("free", "free") ?? ""),
+      "--prune",
+      "--dry-run",
+    );
+    expect(pruned.out).toContain("- plan pro");
+  }, 60_000);
+
+  test("a file that breaks the API's rules is refused as a whole, with every problem named", async () => {
+    const before = await listed();
+    const bad = await plans(
+      "apply",
+      file(
+        "bad.yaml",
+        `plans:
+  - id: ok-plan
+    name: Fine
+    perDay: 10
+  - id: Bad Id
+    name: X
+    perDay: 10
+  - id: backwards
+    name: Backwards
+    perMinute: 100
+    perHour: 50
+`,
+      ),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain("nothing was changed");
+    expect(bad.out).toContain("plan Bad Id: id:");
+    expect(bad.out).toContain("plan backwards: perHour: perHour must be ≥ perMinute");
+    expect(await listed()).toEqual(before);
+  }, 60_000);
+
+  test("export writes a file that apply takes back with no changes", async () => {
+    const exported = join(dir, "exported.yaml");
+    expect((await plans("export", exported)).code).toBe(0);
+    expect(readFileSync(exported, "utf8")).toContain("id: pro");
+    expect((await plans("apply", exported)).out).toContain("no changes");
+  }, 60_000);
+});
