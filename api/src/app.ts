@@ -27,6 +27,8 @@ import { registerUsage } from "./routes/usage";
 import { securityHeaders } from "./security-headers";
 
 export type Logger = {
+  /** Whether debug lines are written, so callers can skip building them. */
+  debugEnabled?: boolean;
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;

@@ -5,6 +5,7 @@ import type { Logger } from "./app";
 export function createLogger(level = "info"): Logger {
   const log = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   return {
+    debugEnabled: log.isLevelEnabled("debug"),
     debug: (message, fields) => log.debug(fields ?? {}, message),
     info: (message, fields) => log.info(fields ?? {}, message),
     error: (message, fields) => log.error(fields ?? {}, message),
