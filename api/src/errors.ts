@@ -53,13 +53,27 @@ export function codeForStatus(status: number): ErrorCode {
 
 export const ErrorSchema = z
   .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-      message: z.string(),
-      requestId: z.string(),
-    }),
+    error: z
+      .object({
+        code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).meta({
+          description:
+            "What went wrong, for programs. Each code has one status: invalid_request 400, unauthorized 401, forbidden and unknown_key 403, not_found 404, conflict 409, precondition_failed 412, payload_too_large 413, unsupported_media_type 415, internal 500, store_unavailable 503.",
+          example: "invalid_request",
+        }),
+        message: z.string().meta({
+          description: "What went wrong, for people; names the field to fix when there is one.",
+          example: "perHour must be ≥ perMinute",
+        }),
+        requestId: z.string().meta({
+          description:
+            "This request's id, also in the X-Request-Id header and the server's log: quote it when asking for help.",
+          example: "0b7c…",
+        }),
+      })
+      .meta({ description: "The error." }),
   })
   .meta({
     id: "Error",
+    description: "Every error response has this body.",
     example: { error: { code: "invalid_request", message: "perHour must be ≥ perMinute", requestId: "0b7c…" } },
   });

@@ -56,17 +56,25 @@ function refineLimits(value: Limits, ctx: z.RefinementCtx) {
   for (const v of limitViolations(value)) ctx.addIssue({ code: "custom", path: [v.field], message: v.message });
 }
 
+/** What each plan field means to an API user; shared by the schemas below, overrides and /v1/me. */
+export const PLAN_FIELD_DOCS = {
+  id: "The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address.",
+  name: "Display name, 1–100 characters.",
+  burst:
+    "Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.",
+  perMinute: "Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.",
+  perHour: "Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.",
+  perDay: "Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.",
+  failMode:
+    "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.",
+  shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
+} as const;
+
 const limitFields = {
-  burst: Limit.default(null).meta({
-    description: "Bucket size: requests allowed at once. Needs perMinute.",
-    example: 20,
-  }),
-  perMinute: Limit.default(null).meta({
-    description: "Sustained rate: the bucket refills at this many per minute.",
-    example: 100,
-  }),
-  perHour: Limit.default(null).meta({ description: "Requests per UTC clock hour.", example: 5000 }),
-  perDay: Limit.default(null).meta({ description: "Requests per UTC day.", example: 50000 }),
+  burst: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.burst, example: 20 }),
+  perMinute: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perMinute, example: 100 }),
+  perHour: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perHour, example: 5000 }),
+  perDay: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perDay, example: 50000 }),
 };
 
 export const PlanCreate = z
@@ -74,15 +82,23 @@ export const PlanCreate = z
     id: z
       .string()
       .regex(PLAN_ID, "id must match ^[a-z0-9][a-z0-9_-]{0,62}$")
-      .meta({ description: "Chosen by the admin; `anonymous` governs checks by IP.", example: "pro" }),
-    name: DisplayName.meta({ example: "Pro" }),
+      .meta({
+        description: `${PLAN_FIELD_DOCS.id} Lowercase letters, digits, _ and -, at most 63 characters.`,
+        example: "pro",
+      }),
+    name: DisplayName.meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
     ...limitFields,
-    failMode: FailMode.default("open").meta({ description: "What checks do when the counter store is down." }),
-    shadow: z.boolean().default(false).meta({ description: "Never deny; report what would have happened." }),
+    failMode: FailMode.default("open").meta({
+      description: `${PLAN_FIELD_DOCS.failMode} Default open; closed suits metered plans, where the limit is about money.`,
+      example: "closed",
+    }),
+    shadow: z.boolean().default(false).meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
   })
   .superRefine(refineLimits)
   .meta({
     id: "PlanCreate",
+    description:
+      "A new plan. At least one limit is set; burst needs perMinute; burst and perMinute ≤ perHour ≤ perDay where set.",
     example: {
       id: "pro",
       name: "Pro",
@@ -98,34 +114,43 @@ export type PlanCreate = z.output<typeof PlanCreate>;
 
 export const PlanPatch = z
   .strictObject({
-    name: DisplayName.optional(),
-    burst: Limit.optional(),
-    perMinute: Limit.optional(),
-    perHour: Limit.optional(),
-    perDay: Limit.optional(),
-    failMode: FailMode.optional(),
-    shadow: z.boolean().optional(),
+    name: DisplayName.optional().meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
+    burst: Limit.optional().meta({ description: PLAN_FIELD_DOCS.burst, example: 20 }),
+    perMinute: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perMinute, example: 100 }),
+    perHour: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perHour, example: 6000 }),
+    perDay: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perDay, example: 50000 }),
+    failMode: FailMode.optional().meta({ description: PLAN_FIELD_DOCS.failMode, example: "closed" }),
+    shadow: z.boolean().optional().meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
   })
   .refine((p) => Object.keys(p).length > 0, "give at least one field to change")
-  .meta({ id: "PlanPatch", example: { perHour: 6000 } });
+  .meta({
+    id: "PlanPatch",
+    description:
+      "The fields to change, at least one; the others keep their values. The result obeys the same rules as PlanCreate.",
+    example: { perHour: 6000 },
+  });
 export type PlanPatch = z.output<typeof PlanPatch>;
 
 export const Plan = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    burst: z.number().int().nullable(),
-    perMinute: z.number().int().nullable(),
-    perHour: z.number().int().nullable(),
-    perDay: z.number().int().nullable(),
-    failMode: FailMode,
-    shadow: z.boolean(),
-    version: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    id: z.string().meta({ description: PLAN_FIELD_DOCS.id }),
+    name: z.string().meta({ description: PLAN_FIELD_DOCS.name }),
+    burst: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.burst }),
+    perMinute: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perMinute }),
+    perHour: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perHour }),
+    perDay: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perDay }),
+    failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
+    shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
+    version: z
+      .number()
+      .int()
+      .meta({ description: 'Starts at 1 and grows by one on every change; sent as the ETag ("3").' }),
+    createdAt: z.string().meta({ description: "When the plan was created (ISO 8601, UTC)." }),
+    updatedAt: z.string().meta({ description: "When the plan last changed (ISO 8601, UTC)." }),
   })
   .meta({
     id: "Plan",
+    description: "A plan: the limits its customers get, unless a customer overrides them.",
     example: {
       id: "pro",
       name: "Pro",

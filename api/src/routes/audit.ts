@@ -4,17 +4,25 @@ import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { errorResponses, jsonContent, security } from "../http";
 
-const AuditEntry = z
+export const AuditEntry = z
   .object({
-    at: z.string(),
-    actor: z.string(),
-    action: z.string(),
-    target: z.string(),
-    before: z.unknown(),
-    after: z.unknown(),
+    at: z.string().meta({ description: "When the change was made (ISO 8601, UTC)." }),
+    actor: z.string().meta({ description: "Who made it: the id of the token (tok_…), or ADMIN_TOKEN." }),
+    action: z.string().meta({
+      description:
+        "What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke.",
+    }),
+    target: z.string().meta({ description: "The id of the plan, customer, key or token changed." }),
+    before: z
+      .unknown()
+      .meta({ description: "The target before the change; null when it was created. Never holds secrets." }),
+    after: z
+      .unknown()
+      .meta({ description: "The target after the change; null when it was deleted. Never holds secrets." }),
   })
   .meta({
     id: "AuditEntry",
+    description: "One change made through the API.",
     example: {
       at: "2026-11-30T11:00:00.000Z",
       actor: "tok_9mWq2ZkT4xPb7LcN",
@@ -33,16 +41,15 @@ export function registerAudit(app: App, { config }: AppDeps) {
       tags: ["Audit"],
       security,
       summary: "Read the audit log, newest first",
+      description:
+        "Every change made through the API (plans, customers, keys, tokens, counter resets), newest first. Secrets never appear.",
       middleware: [allow("admin")],
       request: {
         query: z.object({
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(1000)
-            .default(50)
-            .meta({ description: "How many entries (1–1000)", example: 50 }),
+          limit: z.coerce.number().int().min(1).max(1000).default(50).meta({
+            description: "How many of the newest entries to return, from 1 to 1000; default 50.",
+            example: 50,
+          }),
         }),
       },
       responses: {

@@ -12,57 +12,97 @@ import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject, ipSubject } from "../quota/subject";
 
-const CheckRequest = z
+export const CheckRequest = z
   .strictObject({
-    key: z
-      .string()
-      .min(1)
-      .max(256)
-      .optional()
-      .meta({ description: "The customer's API key, as its client presented it." }),
-    ip: z.string().min(2).max(64).optional().meta({ description: "For anonymous traffic: the client's IP address." }),
+    key: z.string().min(1).max(256).optional().meta({
+      description: "The customer's API key, as its client presented it. Send exactly one of key and ip.",
+      example: "qk_Hx7fK2pQ…",
+    }),
+    ip: z.string().min(2).max(64).optional().meta({
+      description:
+        "For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.",
+      example: "203.0.113.7",
+    }),
     cost: z
       .number()
       .int("cost must be a whole number")
       .min(1, "cost must be at least 1")
       .max(1_000_000, "cost must be at most 1,000,000")
       .default(1)
-      .meta({ description: "How much this request consumes from every limit." }),
+      .meta({ description: "How much this request consumes from every limit: 1 to 1,000,000.", example: 1 }),
   })
   .refine((b) => (b.key === undefined) !== (b.ip === undefined), "send exactly one of key and ip")
-  .meta({ id: "CheckRequest", example: { key: "qk_Hx7fK2pQ…", cost: 1 } });
+  .meta({
+    id: "CheckRequest",
+    description: "Who is calling (key or ip, exactly one) and what the request costs.",
+    example: { key: "qk_Hx7fK2pQ…", cost: 1 },
+  });
 
 export const LimitEntrySchema = z
   .object({
-    name: z.enum(["burst", "hour", "day"]),
-    limit: z.number().int(),
-    remaining: z.number().int(),
-    reset: z.number().int().meta({ description: "Unix seconds: when the bucket is full again, or the window ends." }),
-    perMinute: z.number().int().optional().meta({ description: "The bucket's refill rate (burst only)." }),
-  })
-  .meta({ id: "LimitEntry" });
-
-const CheckResponse = z
-  .object({
-    allowed: z.boolean(),
-    customerId: z.string().nullable(),
-    planId: z.string(),
-    limit: z.number().int(),
-    remaining: z.number().int(),
-    reset: z.number().int(),
-    retryAfter: z
+    name: z.enum(["burst", "hour", "day"]).meta({
+      description: "Which limit: burst (the token bucket), hour or day (UTC-aligned windows). Always in that order.",
+      example: "burst",
+    }),
+    limit: z
       .number()
       .int()
-      .nullable()
+      .meta({ description: "Its size: what the full bucket holds, or what the window allows.", example: 20 }),
+    remaining: z.number().int().meta({ description: "What is left of it now, in cost units.", example: 17 }),
+    reset: z.number().int().meta({
+      description:
+        "Unix seconds: for burst when the bucket is full again, for hour and day when the current window ends.",
+      example: 1764500412,
+    }),
+    perMinute: z
+      .number()
+      .int()
       .optional()
-      .meta({ description: "Denied only: seconds to wait, with jitter; null when the request can never pass." }),
-    limits: z.array(LimitEntrySchema),
-    degraded: z.boolean(),
-    reason: z.literal("store_unavailable").optional(),
-    shadow: z.boolean(),
+      .meta({ description: "burst only: the bucket's refill rate, per minute.", example: 100 }),
+  })
+  .meta({
+    id: "LimitEntry",
+    description: "One limit of a customer and where it stands.",
+    example: { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
+  });
+
+export const CheckResponse = z
+  .object({
+    allowed: z
+      .boolean()
+      .meta({ description: "Whether the request may go ahead (also true when only a shadow plan denied it)." }),
+    customerId: z
+      .string()
+      .nullable()
+      .meta({ description: "The customer whose key was checked; null for anonymous checks by IP." }),
+    planId: z.string().meta({ description: "The plan that decided." }),
+    limit: z.number().int().meta({
+      description:
+        "The size of the most constraining limit: when denied, the one that denies (of several, the one that frees up last); when allowed, the one with least remaining.",
+    }),
+    remaining: z.number().int().meta({ description: "What is left of the most constraining limit." }),
+    reset: z.number().int().meta({ description: "Unix seconds: when the most constraining limit frees up." }),
+    retryAfter: z.number().int().nullable().optional().meta({
+      description:
+        "Denied only: seconds to wait before retrying, with jitter, never less than the true wait; null when the request can never pass (its cost exceeds a limit's size).",
+    }),
+    limits: z
+      .array(LimitEntrySchema)
+      .meta({ description: "Every limit the customer has, in the order burst, hour, day." }),
+    degraded: z.boolean().meta({
+      description: "True when the counter store failed and the plan fails open: let through without being counted.",
+    }),
+    reason: z
+      .literal("store_unavailable")
+      .optional()
+      .meta({ description: "Degraded only: why the check was degraded." }),
+    shadow: z
+      .boolean()
+      .meta({ description: "True when a shadow plan would have denied this request (the status is then 200)." }),
   })
   .meta({
     id: "CheckResponse",
+    description: "The decision, and where every limit of the customer stands after it.",
     example: {
       allowed: false,
       customerId: "cus_7YqK2mP9xW4tLb3n",
@@ -90,7 +130,7 @@ export function registerCheck(app: App, { config, metrics }: AppDeps, limiter: L
       security,
       summary: "Check and count one request",
       description:
-        "Decides every limit of the caller at once. 200 allowed, 429 denied (nothing consumed). Rate-limit headers on both.",
+        "For backend services: decides every limit of the caller at once and counts the request. 200 allowed, 429 denied (nothing consumed). Both carry X-RateLimit-* and IETF RateLimit/RateLimit-Policy headers; 429 also Retry-After. 503 store_unavailable when the counter store is down and the plan fails closed.",
       middleware: [allow("service", "admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: CheckRequest } } } },
       responses: {
@@ -103,6 +143,7 @@ export function registerCheck(app: App, { config, metrics }: AppDeps, limiter: L
           "unknown_key",
           "payload_too_large",
           "unsupported_media_type",
+          "store_unavailable",
         ),
       },
     }),

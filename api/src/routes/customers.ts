@@ -7,7 +7,9 @@ import { ApiError, unwrap } from "../errors";
 import { errorResponses, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Customers"];
-const IdParam = z.object({ id: z.string().meta({ example: "cus_7YqK2mP9xW4tLb3n" }) });
+const IdParam = z.object({
+  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
+});
 
 export function registerCustomers(app: App, { config }: AppDeps) {
   app.openapi(
@@ -17,6 +19,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "List customers",
+      description: "Every customer, oldest first, with its plan and overrides.",
       middleware: [allow("admin")],
       responses: {
         200: jsonContent(z.object({ customers: z.array(Customer) }), "Every customer, oldest first"),
@@ -33,6 +36,8 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Create a customer",
+      description:
+        "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken.",
       middleware: [allow("admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: CustomerCreate } } } },
       responses: {
@@ -57,6 +62,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Read a customer",
+      description: "The customer with its plan id and overrides.",
       middleware: [allow("admin")],
       request: { params: IdParam },
       responses: {
@@ -79,6 +85,8 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Change a customer's name, plan or overrides",
+      description:
+        "Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check.",
       middleware: [allow("admin"), jsonBody],
       request: {
         params: IdParam,
@@ -110,6 +118,8 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Delete a customer and its API keys",
+      description:
+        "Its API keys go with it, so they stop working too. 409 when the customer changed meanwhile: try again.",
       middleware: [allow("admin")],
       request: { params: IdParam },
       responses: {

@@ -7,18 +7,36 @@ import { errorResponses, jsonContent, security } from "../http";
 
 const tags = ["API keys"];
 
-const NewKey = z
-  .object({
-    id: z.string(),
-    prefix: z.string(),
-    key: z.string().meta({ description: "The key itself: shown this once only." }),
-  })
-  .meta({ id: "NewApiKey", example: { id: "key_3kTq9ZrW1mXc8PaL", prefix: "qk_Hx7fK2pQ", key: "qk_Hx7fK2pQ…" } });
+const KEY_ID = "The key's id (key_…): use it to revoke the key.";
+const KEY_PREFIX = "The key's first characters, to tell keys apart without the secret.";
 
-const KeyListing = z
-  .object({ id: z.string(), prefix: z.string(), createdAt: z.string(), revokedAt: z.string().nullable() })
+export const NewKey = z
+  .object({
+    id: z.string().meta({ description: KEY_ID }),
+    prefix: z.string().meta({ description: KEY_PREFIX }),
+    key: z.string().meta({
+      description: "The key itself, for the customer's client to present: shown this once only; only its hash is kept.",
+    }),
+  })
+  .meta({
+    id: "NewApiKey",
+    description: "A new customer API key, with its secret.",
+    example: { id: "key_3kTq9ZrW1mXc8PaL", prefix: "qk_Hx7fK2pQ", key: "qk_Hx7fK2pQ…" },
+  });
+
+export const KeyListing = z
+  .object({
+    id: z.string().meta({ description: KEY_ID }),
+    prefix: z.string().meta({ description: KEY_PREFIX }),
+    createdAt: z.string().meta({ description: "When the key was made (ISO 8601, UTC)." }),
+    revokedAt: z
+      .string()
+      .nullable()
+      .meta({ description: "When the key was revoked (ISO 8601, UTC); null while it works." }),
+  })
   .meta({
     id: "ApiKey",
+    description: "A customer API key, without its secret.",
     example: {
       id: "key_3kTq9ZrW1mXc8PaL",
       prefix: "qk_Hx7fK2pQ",
@@ -26,6 +44,15 @@ const KeyListing = z
       revokedAt: null,
     },
   });
+
+const CustomerParam = z.object({
+  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
+});
+const KeyParam = z.object({
+  id: z
+    .string()
+    .meta({ description: "The API key's id (key_…), not the key itself.", example: "key_3kTq9ZrW1mXc8PaL" }),
+});
 
 export function registerKeys(app: App, { config }: AppDeps) {
   app.openapi(
@@ -35,9 +62,10 @@ export function registerKeys(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Make an API key for a customer",
-      description: "The response is the only time the key is shown; only its hash is kept.",
+      description:
+        "The response is the only time the key is shown; only its hash is kept. The customer's client presents it to your API, which passes it to /v1/check.",
       middleware: [allow("admin")],
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: CustomerParam },
       responses: {
         201: jsonContent(NewKey, "The new key"),
         ...errorResponses("unauthorized", "forbidden", "not_found"),
@@ -53,8 +81,9 @@ export function registerKeys(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "List a customer's API keys, without the secrets",
+      description: "Every key of the customer, oldest first, revoked ones included.",
       middleware: [allow("admin")],
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: CustomerParam },
       responses: {
         200: jsonContent(z.object({ keys: z.array(KeyListing) }), "The customer's keys, oldest first"),
         ...errorResponses("unauthorized", "forbidden", "not_found"),
@@ -78,7 +107,7 @@ export function registerKeys(app: App, { config }: AppDeps) {
       summary: "Revoke an API key",
       description: "Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.",
       middleware: [allow("admin")],
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: KeyParam },
       responses: { 204: { description: "Revoked" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
     }),
     async (c) => {

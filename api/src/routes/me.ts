@@ -3,27 +3,34 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { effectiveLimits } from "../domain/customer";
+import { PLAN_FIELD_DOCS } from "../domain/plan";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
 
-const Me = z
+export const Me = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    planId: z.string(),
-    plan: z.object({
-      id: z.string(),
-      name: z.string(),
-      burst: z.number().int().nullable(),
-      perMinute: z.number().int().nullable(),
-      perHour: z.number().int().nullable(),
-      perDay: z.number().int().nullable(),
-      failMode: z.enum(["open", "closed"]),
-      shadow: z.boolean(),
-    }),
+    id: z.string().meta({ description: "The id of the customer this API key belongs to." }),
+    name: z.string().meta({ description: "The customer's display name." }),
+    planId: z.string().meta({ description: "The id of the customer's plan." }),
+    plan: z
+      .object({
+        id: z.string().meta({ description: "The plan's id." }),
+        name: z.string().meta({ description: "The plan's display name." }),
+        burst: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.burst }),
+        perMinute: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perMinute }),
+        perHour: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perHour }),
+        perDay: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perDay }),
+        failMode: z.enum(["open", "closed"]).meta({ description: PLAN_FIELD_DOCS.failMode }),
+        shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
+      })
+      .meta({
+        description:
+          "The plan as it applies to this customer: its fields with the customer's overrides laid over them.",
+      }),
   })
   .meta({
     id: "Me",
+    description: "The calling customer and the plan that applies to it.",
     example: {
       id: "cus_7YqK2mP9xW4tLb3n",
       name: "Acme Ltd",
@@ -49,7 +56,8 @@ export function registerMe(app: App, { config }: AppDeps) {
       tags: ["Usage"],
       security,
       summary: "The calling customer and its plan",
-      description: "The plan's limits are those that apply to this customer, its overrides included.",
+      description:
+        "For a customer API key: its own customer and plan. The plan's limits are those that apply to this customer, its overrides included.",
       middleware: [allow("customer", "admin")],
       responses: {
         200: jsonContent(Me, "The customer and its plan"),

@@ -7,9 +7,12 @@ import { ApiError, unwrap } from "../errors";
 import { errorResponses, etag, ifMatchOf, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Plans"];
-const IdParam = z.object({ id: z.string().meta({ example: "pro" }) });
+const IdParam = z.object({ id: z.string().meta({ description: "The plan's id.", example: "pro" }) });
 const IfMatchHeader = z.object({
-  "if-match": z.string().optional().meta({ description: 'The plan version you read, as its ETag ("3").' }),
+  "if-match": z.string().optional().meta({
+    description: 'The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes.',
+    example: '"3"',
+  }),
 });
 const withEtag = { ETag: { schema: { type: "string" as const }, description: 'The plan version, e.g. "3"' } };
 
@@ -21,6 +24,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "List plans",
+      description: "Every plan, by id.",
       middleware: [allow("admin")],
       responses: {
         200: jsonContent(z.object({ plans: z.array(Plan) }), "Every plan, by id"),
@@ -37,6 +41,8 @@ export function registerPlans(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Create a plan",
+      description:
+        "At least one limit is set, burst needs perMinute, and longer periods allow no less than shorter ones (400 otherwise). 409 when the id is taken. The ETag carries the version, 1.",
       middleware: [allow("admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: PlanCreate } } } },
       responses: {
@@ -65,6 +71,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Read a plan",
+      description: "The plan, with its version as the ETag: send it back as If-Match when you change the plan.",
       middleware: [allow("admin")],
       request: { params: IdParam },
       responses: {
@@ -89,7 +96,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       security,
       summary: "Change a plan",
       description:
-        "Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.",
+        "Only the fields given change, and the result must obey the plan rules. New limits apply from the next check, counted against what the current windows have used. Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.",
       middleware: [allow("admin"), jsonBody],
       request: {
         params: IdParam,
@@ -125,7 +132,8 @@ export function registerPlans(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Delete a plan",
-      description: "Refused with 409 while any customer is on the plan.",
+      description:
+        "Refused with 409 while any customer is on the plan. If-Match, when sent, must match the plan's version (412 otherwise).",
       middleware: [allow("admin")],
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {

@@ -18,12 +18,17 @@ export function registerReset(app: App, { config }: AppDeps, store: CounterStore
       tags: ["Usage"],
       security,
       summary: "Clear a customer's counters",
-      description: "Every limit starts afresh. The per-minute history of checks is kept.",
+      description:
+        "Every limit of the customer starts afresh. The per-minute history of checks is kept. Audited as customer.reset.",
       middleware: [allow("admin")],
-      request: { params: z.object({ id: z.string() }) },
+      request: {
+        params: z.object({
+          id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
+        }),
+      },
       responses: {
         200: jsonContent(Usage, "The customer's limits after the reset"),
-        ...errorResponses("unauthorized", "forbidden", "not_found"),
+        ...errorResponses("unauthorized", "forbidden", "not_found", "store_unavailable"),
       },
     }),
     async (c) => {

@@ -8,26 +8,62 @@ import { errorResponses, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Tokens"];
 
-const TokenCreate = z
+const TOKEN_ID = "The token's id (tok_…): use it to revoke the token; the audit log names it as the actor.";
+const ROLE = "admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only.";
+
+export const TokenCreate = z
   .strictObject({
-    name: DisplayName.meta({ example: "billing-svc" }),
-    role: z.enum(["admin", "service"]).default("service").meta({ description: "service: checks and usage only." }),
+    name: DisplayName.meta({ description: "What the token is for, 1–100 characters.", example: "billing-svc" }),
+    role: z
+      .enum(["admin", "service"])
+      .default("service")
+      .meta({ description: `${ROLE} Default service.`, example: "service" }),
   })
-  .meta({ id: "TokenCreate", example: { name: "billing-svc", role: "service" } });
+  .meta({
+    id: "TokenCreate",
+    description: "A new admin or service token.",
+    example: { name: "billing-svc", role: "service" },
+  });
 
-const NewToken = z
-  .object({ id: z.string(), token: z.string().meta({ description: "The token itself: shown this once only." }) })
-  .meta({ id: "NewToken", example: { id: "tok_9mWq2ZkT4xPb7LcN", token: "qt_…" } });
-
-const Token = z
+export const NewToken = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    role: z.enum(["admin", "service"]),
-    createdAt: z.string(),
-    revokedAt: z.string().nullable(),
+    id: z.string().meta({ description: TOKEN_ID }),
+    token: z.string().meta({ description: "The token itself, to send as Bearer: shown this once only." }),
   })
-  .meta({ id: "Token" });
+  .meta({
+    id: "NewToken",
+    description: "A new token, with its secret.",
+    example: { id: "tok_9mWq2ZkT4xPb7LcN", token: "qt_…" },
+  });
+
+export const Token = z
+  .object({
+    id: z.string().meta({ description: TOKEN_ID }),
+    name: z.string().meta({ description: "What the token is for." }),
+    role: z.enum(["admin", "service"]).meta({ description: ROLE }),
+    createdAt: z.string().meta({ description: "When the token was made (ISO 8601, UTC)." }),
+    revokedAt: z
+      .string()
+      .nullable()
+      .meta({ description: "When the token was revoked (ISO 8601, UTC); null while it works." }),
+  })
+  .meta({
+    id: "Token",
+    description: "An admin or service token, without its secret.",
+    example: {
+      id: "tok_9mWq2ZkT4xPb7LcN",
+      name: "billing-svc",
+      role: "service",
+      createdAt: "2026-11-30T10:00:00.000Z",
+      revokedAt: null,
+    },
+  });
+
+const TokenParam = z.object({
+  id: z
+    .string()
+    .meta({ description: "The token's id (tok_…), not the token itself.", example: "tok_9mWq2ZkT4xPb7LcN" }),
+});
 
 export function registerTokens(app: App, { config }: AppDeps) {
   app.openapi(
@@ -37,6 +73,8 @@ export function registerTokens(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Make an admin or service token",
+      description:
+        "The response is the only time the token is shown; only its hash is kept. A service token may check and read usage only.",
       middleware: [allow("admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: TokenCreate } } } },
       responses: {
@@ -60,6 +98,8 @@ export function registerTokens(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "List tokens, without the secrets",
+      description:
+        "Every token made with POST /v1/tokens, oldest first, revoked ones included. ADMIN_TOKEN is not listed.",
       middleware: [allow("admin")],
       responses: {
         200: jsonContent(z.object({ tokens: z.array(Token) }), "Every token, oldest first"),
@@ -76,8 +116,9 @@ export function registerTokens(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Revoke a token",
+      description: "Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.",
       middleware: [allow("admin")],
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: TokenParam },
       responses: { 204: { description: "Revoked" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
     }),
     async (c) => {

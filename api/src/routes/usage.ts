@@ -11,23 +11,50 @@ import type { CounterStore } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { LimitEntrySchema } from "./check";
 
-export const Usage = z.object({ customerId: z.string(), planId: z.string(), limits: z.array(LimitEntrySchema) }).meta({
-  id: "Usage",
-  example: {
-    customerId: "cus_7YqK2mP9xW4tLb3n",
-    planId: "pro",
-    limits: [
-      { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
-      { name: "hour", limit: 5000, remaining: 4980, reset: 1764500400 },
-    ],
-  },
-});
-
-const History = z
+export const Usage = z
   .object({
-    points: z.array(z.object({ minute: z.string(), allowed: z.number().int(), denied: z.number().int() })),
+    customerId: z.string().meta({ description: "The customer's id." }),
+    planId: z.string().meta({ description: "The id of the customer's plan." }),
+    limits: z
+      .array(LimitEntrySchema)
+      .meta({ description: "Every limit the customer has, in the order burst, hour, day, as in /v1/check." }),
   })
-  .meta({ id: "UsageHistory", example: { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 57, denied: 3 }] } });
+  .meta({
+    id: "Usage",
+    description: "Where every limit of a customer stands now. Reading it consumes nothing.",
+    example: {
+      customerId: "cus_7YqK2mP9xW4tLb3n",
+      planId: "pro",
+      limits: [
+        { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
+        { name: "hour", limit: 5000, remaining: 4980, reset: 1764500400 },
+      ],
+    },
+  });
+
+export const History = z
+  .object({
+    points: z
+      .array(
+        z
+          .object({
+            minute: z
+              .string()
+              .meta({ description: "The start of the minute (ISO 8601, UTC).", example: "2026-11-30T10:41:00Z" }),
+            allowed: z.number().int().meta({ description: "Checks allowed in that minute.", example: 57 }),
+            denied: z.number().int().meta({ description: "Checks denied in that minute.", example: 3 }),
+          })
+          .meta({ description: "One minute's checks." }),
+      )
+      .meta({
+        description: "One point per minute, oldest first, ending with the current minute; quiet minutes are 0.",
+      }),
+  })
+  .meta({
+    id: "UsageHistory",
+    description: "A customer's allowed and denied checks, minute by minute.",
+    example: { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 57, denied: 3 }] },
+  });
 
 const HistoryQuery = z.object({
   minutes: z.coerce
@@ -36,10 +63,12 @@ const HistoryQuery = z.object({
     .min(1)
     .max(1440)
     .default(60)
-    .meta({ description: "How many minutes back, up to 1440 (24 hours)", example: 60 }),
+    .meta({ description: "How many minutes back, from 1 to 1440 (24 hours); default 60.", example: 60 }),
 });
 
-const CustomerParam = z.object({ id: z.string().meta({ example: "cus_7YqK2mP9xW4tLb3n" }) });
+const CustomerParam = z.object({
+  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
+});
 
 export function registerUsage(app: App, { config }: AppDeps, store: CounterStore) {
   async function targetOf(customerId: string): Promise<CheckTarget & { customerId: string }> {
@@ -80,12 +109,13 @@ export function registerUsage(app: App, { config }: AppDeps, store: CounterStore
       tags: ["Usage"],
       security,
       summary: "A customer's limits as they stand now",
-      description: "Reading usage consumes nothing.",
+      description:
+        "Every limit of the customer, shaped as in /v1/check. Reading usage consumes nothing. For services and admins.",
       middleware: [allow("service", "admin")],
       request: { params: CustomerParam },
       responses: {
         200: jsonContent(Usage, "Every limit of the customer"),
-        ...errorResponses("unauthorized", "forbidden", "not_found"),
+        ...errorResponses("unauthorized", "forbidden", "not_found", "store_unavailable"),
       },
     }),
     async (c) => c.json(await usage(c.req.valid("param").id), 200),
@@ -98,11 +128,12 @@ export function registerUsage(app: App, { config }: AppDeps, store: CounterStore
       tags: ["Usage"],
       security,
       summary: "A customer's allowed and denied checks per minute",
+      description: "One point per minute, oldest first, up to 1440 minutes (24 hours) back. Admin only.",
       middleware: [allow("admin")],
       request: { params: CustomerParam, query: HistoryQuery },
       responses: {
         200: jsonContent(History, "One point per minute, oldest first"),
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "store_unavailable"),
       },
     }),
     async (c) => c.json(await history(c.req.valid("param").id, c.req.valid("query").minutes), 200),
@@ -115,10 +146,12 @@ export function registerUsage(app: App, { config }: AppDeps, store: CounterStore
       tags: ["Usage"],
       security,
       summary: "The calling customer's limits as they stand now",
+      description:
+        "For a customer API key: its own customer's limits, shaped as in /v1/check. Reading usage consumes nothing.",
       middleware: [allow("customer", "admin")],
       responses: {
         200: jsonContent(Usage, "Every limit of the customer"),
-        ...errorResponses("unauthorized", "forbidden", "not_found"),
+        ...errorResponses("unauthorized", "forbidden", "not_found", "store_unavailable"),
       },
     }),
     async (c) => c.json(await usage(me(c)), 200),
@@ -131,11 +164,13 @@ export function registerUsage(app: App, { config }: AppDeps, store: CounterStore
       tags: ["Usage"],
       security,
       summary: "The calling customer's allowed and denied checks per minute",
+      description:
+        "For a customer API key: its own customer's checks, one point per minute, oldest first, up to 1440 minutes back.",
       middleware: [allow("customer", "admin")],
       request: { query: HistoryQuery },
       responses: {
         200: jsonContent(History, "One point per minute, oldest first"),
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "store_unavailable"),
       },
     }),
     async (c) => c.json(await history(me(c), c.req.valid("query").minutes), 200),
