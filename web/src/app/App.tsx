@@ -1,32 +1,18 @@
-// The placeholder home page shown until the admin console and customer usage page are built.
+// The root of the UI: the query client, the admin session and the router.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { RouterProvider } from "react-router";
+import { AdminSessionProvider } from "./admin-session";
+import { createQueryClient } from "./query-client";
+import { router } from "./router";
+
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <main className="shell">
-      <header>
-        <p className="eyebrow">Rate-limit service</p>
-        <h1>Bouncer</h1>
-        <p className="lede">
-          Plans and quotas for APIs: rate limits that are exact across many servers, visible to customers, and safe when
-          Redis goes down.
-        </p>
-      </header>
-
-      <nav className="links" aria-label="API documentation">
-        <a className="card" href="/docs">
-          <span className="card-title">API reference</span>
-          <span className="card-body">Interactive docs for every endpoint.</span>
-        </a>
-        <a className="card" href="/openapi.json">
-          <span className="card-title">OpenAPI spec</span>
-          <span className="card-body">
-            The machine-readable schema at <code>/openapi.json</code>.
-          </span>
-        </a>
-      </nav>
-
-      <p className="note">
-        Coming soon: the admin console for plans and keys, and the customer usage page at <code>/usage</code>.
-      </p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <AdminSessionProvider>
+        <RouterProvider router={router} />
+      </AdminSessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,53 @@
+// Signing in to the admin console, moving between its sections, and signing out.
+import { ADMIN_TOKEN } from "./admin-token";
+import { expect, test } from "./fixtures";
+
+test("signs in with the admin token, keeps it out of the URL and localStorage, and signs out", async ({
+  page,
+  consoleGuard,
+  snap,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Sign in to the admin console" })).toBeVisible();
+  await snap("sign-in");
+
+  consoleGuard.allowStatus(401);
+  await page.getByLabel("Token").fill("not-a-token");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This token is not valid.");
+  await snap("sign-in-wrong-token");
+
+  await page.getByLabel("Token").fill(ADMIN_TOKEN);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const nav = page.getByRole("navigation", { name: "Admin console" });
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
+
+  expect(page.url()).not.toContain(ADMIN_TOKEN);
+  const stored = await page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+  }));
+  expect(stored.local).not.toContain(ADMIN_TOKEN);
+  expect(stored.session).toContain(ADMIN_TOKEN);
+
+  for (const [link, heading] of [
+    ["Customers", "Customers"],
+    ["Live", "Live"],
+    ["Audit", "Audit log"],
+    ["Plans", "Plans"],
+  ] as const) {
+    await nav.getByRole("link", { name: link }).click();
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expect(nav.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
+    await snap(`section-${link.toLowerCase()}`);
+  }
+
+  // The session survives a reload of the tab.
+  await page.reload();
+  await expect(nav).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByLabel("Token")).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(ADMIN_TOKEN);
+});

@@ -1,0 +1,44 @@
+// The admin console's frame: sign-in until there is a token, then navigation, sign-out and the page.
+import { NavLink, Outlet } from "react-router";
+import { Button } from "../components/ui/button";
+import { useAdminSession } from "./admin-session";
+import { SignIn } from "./sign-in";
+
+const SECTIONS = [
+  { to: "/", label: "Plans" },
+  { to: "/customers", label: "Customers" },
+  { to: "/live", label: "Live" },
+  { to: "/audit", label: "Audit" },
+];
+
+export function AdminLayout() {
+  const { token, signOut } = useAdminSession();
+  if (!token) return <SignIn />;
+  return (
+    <div className="console">
+      <header className="topbar">
+        <div className="topbar-inner">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              B
+            </span>
+            <span className="brand-name">Bouncer</span>
+          </div>
+          <nav className="nav" aria-label="Admin console">
+            {SECTIONS.map((section) => (
+              <NavLink key={section.to} to={section.to} end className="nav-link">
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Button variant="ghost" onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

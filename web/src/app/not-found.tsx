@@ -1,0 +1,15 @@
+// What an unknown address shows: where the two real pages are.
+import { Link } from "react-router";
+
+export function NotFound() {
+  return (
+    <main className="sign-in">
+      <div className="sign-in-card">
+        <h1 className="sign-in-title">Page not found</h1>
+        <p className="page-lede">
+          Go to the <Link to="/">admin console</Link> or to <Link to="/usage">your usage</Link>.
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+// The UI's routes: the admin console at / (Plans, Customers, Live, Audit) and the customer page at /usage.
+// Each page loads on first visit, so a customer's phone never downloads the admin console.
+import { createBrowserRouter } from "react-router";
+import { Loading } from "../components/ui/states";
+import { AdminLayout } from "./admin-layout";
+import { NotFound } from "./not-found";
+
+const pageLoading = <Loading label="Loading…" />;
+
+export const router = createBrowserRouter([
+  {
+    path: "/",
+    element: <AdminLayout />,
+    hydrateFallbackElement: pageLoading,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import("../features/plans/components/plans-page")).PlansPage }),
+      },
+      {
+        path: "customers",
+        lazy: async () => ({
+          Component: (await import("../features/customers/components/customers-page")).CustomersPage,
+        }),
+      },
+      {
+        path: "live",
+        lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
+      },
+      {
+        path: "audit",
+        lazy: async () => ({ Component: (await import("../features/audit/components/audit-page")).AuditPage }),
+      },
+    ],
+  },
+  {
+    path: "/usage",
+    hydrateFallbackElement: pageLoading,
+    lazy: async () => ({ Component: (await import("../features/usage/components/usage-page")).UsagePage }),
+  },
+  { path: "*", element: <NotFound /> },
+]);

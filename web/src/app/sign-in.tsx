@@ -1,0 +1,83 @@
+// The admin console's door: an admin token, checked against the API before it is kept for this tab.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Field } from "../components/ui/field";
+import { plansQueryOptions } from "../features/plans/api/get-plans";
+import { ApiError } from "../lib/api-client";
+import { useAdminSession } from "./admin-session";
+
+function problemOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return "This token is not valid.";
+  if (error instanceof ApiError && error.status === 403)
+    return "This token may not use the admin console: it is not an admin token.";
+  return error instanceof Error ? error.message : "Something went wrong.";
+}
+
+export function SignIn() {
+  const { signIn, endedBecause } = useAdminSession();
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState("");
+  const [problem, setProblem] = useState<string | null>(endedBecause);
+  const [checking, setChecking] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = token.trim();
+    if (value === "") {
+      setProblem("Enter your admin token.");
+      return;
+    }
+    setChecking(true);
+    setProblem(null);
+    try {
+      // Reading the plans proves the token is an admin's, and fills the first page's data.
+      await queryClient.fetchQuery(plansQueryOptions(value));
+      signIn(value);
+    } catch (error) {
+      setProblem(problemOf(error));
+      setChecking(false);
+    }
+  }
+
+  return (
+    <div className="sign-in">
+      <div className="sign-in-card">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            B
+          </span>
+          <span className="brand-name">Bouncer</span>
+        </div>
+        <h1 className="sign-in-title">Sign in to the admin console</h1>
+        <p className="page-lede">Use the ADMIN_TOKEN of this server, or an admin token made with POST /v1/tokens.</p>
+        <form className="form" aria-label="Sign in" noValidate onSubmit={submit}>
+          <Field label="Token" hint="Kept in this browser tab only, until you sign out or close it.">
+            {(props) => (
+              <input
+                {...props}
+                className="input input-mono"
+                type="password"
+                autoComplete="current-password"
+                spellCheck={false}
+                value={token}
+                onChange={(e) => {
+                  setToken(e.target.value);
+                  setProblem(null);
+                }}
+              />
+            )}
+          </Field>
+          {problem ? <Alert tone="error" title={problem} /> : null}
+          <Button type="submit" variant="primary" disabled={checking}>
+            {checking ? "Signing in…" : "Sign in"}
+          </Button>
+        </form>
+        <p className="sign-in-foot">
+          A customer? <a href="/usage">See your usage</a>.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// One limit as a bar of used of limit, with what is left and a countdown to its reset.
+import { formatCount, formatDuration } from "../../lib/format";
+import { LIMIT_LABELS, type LimitEntry } from "../../lib/quota";
+
+/** When the limit frees up, in words: the bucket refills, windows reset. */
+function resetText(entry: LimitEntry, now: number): string {
+  const seconds = entry.reset - now;
+  if (entry.name === "burst") {
+    if (entry.remaining >= entry.limit) return "Full";
+    return seconds > 0 ? `Full again in ${formatDuration(seconds)}` : "Refilling…";
+  }
+  return seconds > 0 ? `Resets in ${formatDuration(seconds)}` : "Resetting…";
+}
+
+function level(usedShare: number): "ok" | "high" | "full" {
+  if (usedShare >= 1) return "full";
+  return usedShare >= 0.8 ? "high" : "ok";
+}
+
+export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
+  const used = Math.max(0, entry.limit - entry.remaining);
+  const share = entry.limit > 0 ? Math.min(1, used / entry.limit) : 1;
+  const label = LIMIT_LABELS[entry.name];
+  const detail =
+    entry.name === "burst" && entry.perMinute !== undefined
+      ? `Bucket of ${formatCount(entry.limit)}, refills ${formatCount(entry.perMinute)} per minute`
+      : null;
+  return (
+    <div className={`limit limit-${level(share)}`}>
+      <div className="limit-head">
+        <span className="limit-name">{label}</span>
+        <span className="limit-left">{formatCount(entry.remaining)} left</span>
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across browsers; the role says the same. */}
+      <div
+        className="limit-track"
+        role="meter"
+        aria-label={`${label} used`}
+        aria-valuemin={0}
+        aria-valuemax={entry.limit}
+        aria-valuenow={used}
+        aria-valuetext={`${formatCount(used)} of ${formatCount(entry.limit)} used`}
+      >
+        <div className="limit-fill" style={{ width: `${share * 100}%` }} />
+      </div>
+      <div className="limit-foot">
+        <span>
+          {formatCount(used)} of {formatCount(entry.limit)} used
+        </span>
+        <span className="limit-reset">{resetText(entry, now)}</span>
+      </div>
+      {detail ? <p className="limit-detail">{detail}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// POST /v1/customers: a new customer on a plan.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useAdminToken } from "../../../app/admin-session";
+import { apiRequest } from "../../../lib/api-client";
+import type { Customer } from "../../../lib/domain";
+
+export type CustomerInput = { name: string; planId: string };
+
+export const createCustomer = (bearer: string, input: CustomerInput) =>
+  apiRequest<Customer>("/v1/customers", bearer, { method: "POST", body: input });
+
+export function useCreateCustomer() {
+  const bearer = useAdminToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerInput) => createCustomer(bearer, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["customers"] }),
+  });
+}

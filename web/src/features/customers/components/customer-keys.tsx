@@ -1,0 +1,118 @@
+// A customer's API keys: make one (shown once), list them by prefix, and revoke one after a confirmation.
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Empty, Loading } from "../../../components/ui/states";
+import { isApiError } from "../../../lib/api-client";
+import type { Customer } from "../../../lib/domain";
+import { formatDateTime } from "../../../lib/format";
+import { type NewKey, useCreateKey } from "../api/create-key";
+import { type ApiKey, useKeys } from "../api/get-keys";
+import { useRevokeKey } from "../api/revoke-key";
+import { NewKeyNotice } from "./new-key-notice";
+
+export function CustomerKeys({ customer }: { customer: Customer }) {
+  const keys = useKeys(customer.id);
+  const create = useCreateKey(customer.id);
+  const revoke = useRevokeKey(customer.id);
+  const [created, setCreated] = useState<NewKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const closeRevoke = () => {
+    setRevoking(null);
+    revoke.reset();
+  };
+
+  return (
+    <div className="stack">
+      <div className="row">
+        <Button
+          variant="primary"
+          onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
+          disabled={create.isPending}
+        >
+          {create.isPending ? "Making key…" : "Make API key"}
+        </Button>
+      </div>
+      {create.error ? (
+        <Alert tone="error" title="No key was made.">
+          {isApiError(create.error) ? create.error.message : "Something went wrong."}
+        </Alert>
+      ) : null}
+      {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
+
+      {keys.isPending ? (
+        <Loading label="Loading keys…" />
+      ) : keys.isError ? (
+        <Alert tone="error" title="The keys could not be loaded.">
+          {keys.error.message}
+        </Alert>
+      ) : keys.data.length === 0 ? (
+        <Empty title="No API keys yet">
+          <p>Make a key for {customer.name} to call your API with.</p>
+        </Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-label={`API keys of ${customer.name}`}>
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id}>
+                  <th scope="row">
+                    <code>{key.prefix}…</code>
+                  </th>
+                  <td className="nowrap">{formatDateTime(key.createdAt)}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      <span className="badge badge-revoked">Revoked {formatDateTime(key.revokedAt)}</span>
+                    ) : (
+                      <span className="badge badge-active">Active</span>
+                    )}
+                  </td>
+                  <td className="actions">
+                    {key.revokedAt ? null : (
+                      <Button
+                        variant="ghost"
+                        className="btn-danger-text"
+                        onClick={() => setRevoking(key)}
+                        aria-label={`Revoke ${key.prefix}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke key ${revoking?.prefix ?? ""}…?`}
+        confirmLabel={revoke.isPending ? "Revoking…" : "Revoke key"}
+        busy={revoke.isPending}
+        onCancel={closeRevoke}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: closeRevoke })}
+      >
+        <p>Requests with this key are refused from now on. This cannot be undone.</p>
+        {revoke.error ? (
+          <Alert tone="error" title="The key was not revoked.">
+            {isApiError(revoke.error) ? revoke.error.message : "Something went wrong."}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

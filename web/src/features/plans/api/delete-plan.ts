@@ -1,0 +1,16 @@
+// DELETE /v1/plans/{id}: refused with 409 while customers are on the plan.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useAdminToken } from "../../../app/admin-session";
+import { apiRequest } from "../../../lib/api-client";
+
+export const deletePlan = (bearer: string, id: string, version: number) =>
+  apiRequest<void>(`/v1/plans/${encodeURIComponent(id)}`, bearer, { method: "DELETE", ifMatch: version });
+
+export function useDeletePlan() {
+  const bearer = useAdminToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => deletePlan(bearer, id, version),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["plans"] }),
+  });
+}

@@ -1,0 +1,13 @@
+// GET /v1/plans: every plan, for the plans table and the plan pickers.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAdminToken } from "../../../app/admin-session";
+import { apiRequest } from "../../../lib/api-client";
+import type { Plan } from "../../../lib/domain";
+
+export const getPlans = async (bearer: string, signal?: AbortSignal) =>
+  (await apiRequest<{ plans: Plan[] }>("/v1/plans", bearer, { signal })).plans;
+
+export const plansQueryOptions = (bearer: string) =>
+  queryOptions({ queryKey: ["plans"], queryFn: ({ signal }) => getPlans(bearer, signal), meta: { bearer: "admin" } });
+
+export const usePlans = () => useQuery(plansQueryOptions(useAdminToken()));

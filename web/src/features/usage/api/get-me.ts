@@ -1,0 +1,32 @@
+// GET /v1/me with a customer's API key: who the key belongs to, and the plan that applies to it.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+export type Me = {
+  id: string;
+  name: string;
+  planId: string;
+  plan: {
+    id: string;
+    name: string;
+    burst: number | null;
+    perMinute: number | null;
+    perHour: number | null;
+    perDay: number | null;
+    failMode: "open" | "closed";
+    shadow: boolean;
+  };
+};
+
+export const getMe = (apiKey: string, signal?: AbortSignal) => apiRequest<Me>("/v1/me", apiKey, { signal });
+
+export const meQueryOptions = (apiKey: string) =>
+  queryOptions({
+    queryKey: ["me"],
+    queryFn: ({ signal }) => getMe(apiKey, signal),
+    meta: { bearer: "customer" },
+    // Plan changes and revocations show up within a few seconds.
+    refetchInterval: 10_000,
+  });
+
+export const useMe = (apiKey: string) => useQuery(meQueryOptions(apiKey));

@@ -1,0 +1,18 @@
+// GET /v1/me/usage/history with a customer's API key: allowed and denied checks per minute, last hour.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { HISTORY_MINUTES, type History, LIVE_REFRESH_MS } from "../../../lib/quota";
+
+export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
+  apiRequest<History>(`/v1/me/usage/history?minutes=${HISTORY_MINUTES}`, apiKey, { signal });
+
+export const myHistoryQueryOptions = (apiKey: string) =>
+  queryOptions({
+    queryKey: ["me", "history"],
+    queryFn: ({ signal }) => getMyHistory(apiKey, signal),
+    meta: { bearer: "customer" },
+    refetchInterval: LIVE_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const useMyHistory = (apiKey: string) => useQuery(myHistoryQueryOptions(apiKey));

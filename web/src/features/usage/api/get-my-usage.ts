@@ -1,0 +1,18 @@
+// GET /v1/me/usage with a customer's API key: each limit as it stands, read every 2 seconds.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+
+export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
+  apiRequest<Usage>("/v1/me/usage", apiKey, { signal });
+
+export const myUsageQueryOptions = (apiKey: string) =>
+  queryOptions({
+    queryKey: ["me", "usage"],
+    queryFn: ({ signal }) => getMyUsage(apiKey, signal),
+    meta: { bearer: "customer" },
+    refetchInterval: LIVE_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const useMyUsage = (apiKey: string) => useQuery(myUsageQueryOptions(apiKey));
