@@ -77,6 +77,18 @@ const limitFields = {
   perDay: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perDay, example: 50000 }),
 };
 
+/** The plan the documentation uses as its example throughout. */
+const PRO_EXAMPLE = {
+  id: "pro",
+  name: "Pro",
+  burst: 20,
+  perMinute: 100,
+  perHour: 5000,
+  perDay: 50000,
+  failMode: "closed",
+  shadow: false,
+} as const;
+
 export const PlanCreate = z
   .strictObject({
     id: z
@@ -99,16 +111,7 @@ export const PlanCreate = z
     id: "PlanCreate",
     description:
       "A new plan. At least one limit is set; burst needs perMinute; burst and perMinute ≤ perHour ≤ perDay where set.",
-    example: {
-      id: "pro",
-      name: "Pro",
-      burst: 20,
-      perMinute: 100,
-      perHour: 5000,
-      perDay: 50000,
-      failMode: "closed",
-      shadow: false,
-    },
+    example: PRO_EXAMPLE,
   });
 export type PlanCreate = z.output<typeof PlanCreate>;
 
@@ -152,14 +155,7 @@ export const Plan = z
     id: "Plan",
     description: "A plan: the limits its customers get, unless a customer overrides them.",
     example: {
-      id: "pro",
-      name: "Pro",
-      burst: 20,
-      perMinute: 100,
-      perHour: 5000,
-      perDay: 50000,
-      failMode: "closed",
-      shadow: false,
+      ...PRO_EXAMPLE,
       version: 3,
       createdAt: "2026-11-30T10:00:00.000Z",
       updatedAt: "2026-11-30T11:00:00.000Z",
