@@ -6,7 +6,8 @@ import { type TestApp, testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
 import type { CounterStore } from "./store";
 
-export const BUDGET_MS = 100;
+// Above the 100 ms default so that a loaded CI machine does not fail calls the test expects to succeed.
+export const BUDGET_MS = 250;
 // Scheduling on a shared two-core machine; the bound being shown is "within the budget", not a speed.
 const MARGIN_MS = 150;
 
