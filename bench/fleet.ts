@@ -1,0 +1,68 @@
+// Everything a run starts: Redis, the development Upstash endpoint, each system as its own process, and the seed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, type RedisServer, startRedis } from "../api/dev/redis-server";
+import { startUpstashEndpoint, type UpstashEndpoint } from "../api/dev/upstash-endpoint";
+import { onCleanUp, type ServerProcess, startServer } from "./processes";
+import { OPEN_LIMITS, type Seed, seed } from "./seed";
+import { type RunContext, SYSTEMS, type System, type SystemId } from "./systems";
+
+export type Fleet = {
+  redis: RedisServer;
+  servers: Map<SystemId, ServerProcess>;
+  seed: Seed;
+  /** Where the profiled system writes its CPU profile, when one is. */
+  profileDir?: string;
+};
+
+/** Starts the fleet; whatever started is stopped by `cleanUp`, whenever and however the run ends. */
+export async function startFleet(options: { customers: number; profile: SystemId | undefined }): Promise<Fleet> {
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-bench-"));
+  const servers = new Map<SystemId, ServerProcess>();
+  let redis: RedisServer | undefined;
+  let upstash: UpstashEndpoint | undefined;
+  const stop = async () => {
+    await Promise.allSettled([...servers.values()].map((s) => s.stop()));
+    await upstash?.close().catch(() => {});
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  onCleanUp(stop);
+  redis = await startRedis();
+  upstash = await startUpstashEndpoint({ redisUrl: redis.url });
+  const ctx: RunContext = {
+    // One SQLite file for the run, shared by the three services as the config store of one deployment.
+    databaseUrl: `file:${join(dir, "bench.db")}`,
+    adminToken: `bench-admin-${process.pid}`,
+    redisUrl: redis.url,
+    upstash: { url: upstash.url, token: upstash.token },
+    limits: OPEN_LIMITS,
+  };
+  // Kept after the run, so the profile can be opened in Chrome DevTools too.
+  const profileDir = options.profile ? mkdtempSync(join(tmpdir(), "bouncer-profile-")) : undefined;
+  const start = async (system: System) => {
+    const profiled = profileDir !== undefined && system.id === options.profile;
+    servers.set(
+      system.id,
+      await startServer({
+        name: system.label,
+        script: system.script,
+        port: await freePort(),
+        env: system.env(ctx),
+        nodeArgs: profiled ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+      }),
+    );
+  };
+  const [first, ...rest] = SYSTEMS.filter((s) => s.bouncer);
+  // The first service creates the database; the others then start on it one by one, never migrating at once.
+  await start(first as System);
+  await Promise.all([
+    (async () => {
+      for (const system of rest) await start(system);
+    })(),
+    ...SYSTEMS.filter((s) => !s.bouncer).map(start),
+  ]);
+  const url = (servers.get("memory") as ServerProcess).url;
+  return { redis, servers, seed: await seed(url, ctx.adminToken, options.customers), profileDir };
+}

@@ -1,0 +1,29 @@
+// What the runner asks of the load process, and what it gets back.
+
+/** The checks to send: one path and header set, and bodies that each connection walks through in turn. */
+export type Traffic = { url: string; path: string; headers: Record<string, string>; bodies: string[] };
+
+/** As fast as the server answers, on `connections` keep-alive connections, for `seconds` or `amount` requests. */
+export type SaturateJob = Traffic & { kind: "saturate"; connections: number; seconds?: number; amount?: number };
+
+/** An open-loop schedule of `rate` checks a second for `seconds`, after `warmupSeconds` not recorded. */
+export type PacedJob = Traffic & { kind: "paced"; rate: number; seconds: number; warmupSeconds: number };
+
+export type LoadJob = SaturateJob | PacedJob;
+
+export type StatusCounts = Record<string, number>;
+
+export type SaturateResult = { responses: number; seconds: number; statusCodes: StatusCounts; errors: number };
+
+export type PacedResult = {
+  responses: number;
+  /** Latency from when each check was due to be sent, so a stalled server cannot hide its queue. */
+  p50Ms: number;
+  p99Ms: number;
+  /** The rate achieved over the recorded part, a check that the schedule was kept. */
+  achievedRate: number;
+  statusCodes: StatusCounts;
+  errors: number;
+};
+
+export type LoadResult = SaturateResult | PacedResult;

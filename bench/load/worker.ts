@@ -1,0 +1,18 @@
+// The load process: runs the jobs the runner sends over IPC, so no load is generated inside a server's process.
+import type { LoadJob, LoadResult } from "./jobs";
+import { paced } from "./paced";
+import { saturate } from "./saturate";
+
+type Message = { id: number; job: LoadJob };
+
+const run = (job: LoadJob): Promise<LoadResult> => (job.kind === "saturate" ? saturate(job) : paced(job));
+
+process.on("message", async ({ id, job }: Message) => {
+  try {
+    process.send?.({ id, result: await run(job) });
+  } catch (error) {
+    process.send?.({ id, error: String((error as Error)?.stack ?? error) });
+  }
+});
+// The runner gone, its IPC channel closes: so does this process.
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,65 @@
+// How long and how hard a run measures: the full benchmark, or --quick (BENCH_QUICK=1), a smoke run of seconds.
+import { resolve } from "node:path";
+import { SYSTEMS, type SystemId } from "./systems";
+
+export type Options = {
+  quick: boolean;
+  /** Where results.json and results.svg go. */
+  outDir: string;
+  /** The system to profile (node --cpu-prof) through warm-up and saturation rounds only, if any. */
+  profile: SystemId | undefined;
+  customers: number;
+  rounds: number;
+  connections: number;
+  warmupSeconds: number;
+  saturateSeconds: number;
+  latencySeconds: number;
+  latencyWarmupSeconds: number;
+  /** Checks sent while MONITOR counts each system's commands. */
+  monitoredChecks: number;
+  denySeconds: number;
+};
+
+/** `--profile` alone profiles the Redis store; `--profile <system id>` another system. */
+function profiled(argv: string[]): SystemId | undefined {
+  const at = argv.indexOf("--profile");
+  if (at < 0) return undefined;
+  const id = argv[at + 1];
+  if (id === undefined || id.startsWith("--")) return "redis";
+  const system = SYSTEMS.find((s) => s.id === id);
+  if (!system) throw new Error(`--profile: no system ${id}; one of ${SYSTEMS.map((s) => s.id).join(", ")}`);
+  return system.id;
+}
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined> = process.env): Options {
+  const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
+  const out = argv.indexOf("--out");
+  const outDir = resolve((out >= 0 ? argv[out + 1] : undefined) ?? env.BENCH_OUT ?? "bench");
+  const profile = profiled(argv);
+  const common = { outDir, profile, connections: 64 };
+  return quick
+    ? {
+        ...common,
+        quick,
+        customers: 100,
+        rounds: 1,
+        warmupSeconds: 0.3,
+        saturateSeconds: 1,
+        latencySeconds: 1,
+        latencyWarmupSeconds: 0.2,
+        monitoredChecks: 200,
+        denySeconds: 1,
+      }
+    : {
+        ...common,
+        quick,
+        customers: 1000,
+        rounds: 3,
+        warmupSeconds: 2,
+        saturateSeconds: 3,
+        latencySeconds: 3,
+        latencyWarmupSeconds: 0.5,
+        monitoredChecks: 2000,
+        denySeconds: 3,
+      };
+}

@@ -1,0 +1,125 @@
+// The server processes a run starts: spawned with tsx, awaited until ready, measured from /proc, and always stopped.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+export type ServerProcess = {
+  name: string;
+  url: string;
+  pid: number;
+  /** The last lines the process printed, for error messages. */
+  output(): string;
+  /** Throws, with the process's last words, when it is no longer running. */
+  assertRunning(): void;
+  stop(): Promise<void>;
+};
+
+const running = new Set<ChildProcess>();
+
+/** Puts a child on the list `killAll` stops. */
+export function track(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+}
+
+/** Kills every process still running, at once; safe to call from an `exit` handler. */
+export function killAll(): void {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+}
+
+const cleanups = new Set<() => Promise<void>>();
+
+/** Registers what must be undone however the run ends (Redis, the endpoint, connections). */
+export function onCleanUp(undo: () => Promise<void>): void {
+  cleanups.add(undo);
+}
+
+/** Undoes everything registered, then kills whatever process is still left; idempotent. */
+export async function cleanUp(): Promise<void> {
+  const undo = [...cleanups];
+  cleanups.clear();
+  await Promise.allSettled(undo.map((u) => u()));
+  killAll();
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once("exit", () => done()),
+  );
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${ms} ms:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts `node --import tsx <script>` from the repository root with `env`, listening on PORT, and waits for /readyz. */
+export async function startServer(options: {
+  name: string;
+  script: string;
+  port: number;
+  env: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", options.script], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  track(child);
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const url = `http://127.0.0.1:${options.port}`;
+  const output = () => tail;
+  await waitReady(url, child, output);
+  return {
+    name: options.name,
+    url,
+    pid: child.pid as number,
+    output,
+    assertRunning() {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`${options.name} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+      }
+    },
+    async stop() {
+      // SIGTERM lets the server close and write what it must (a CPU profile); a stuck one is killed.
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function procStatus(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN);
+}
+
+/** The process's peak resident set (VmHWM) in MiB. */
+export const peakRssMiB = (pid: number) => procStatus(pid, "VmHWM") / 1024;
+
+/** CPU time (user + system) the process has used, in ms. */
+export function cpuMs(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

@@ -1,0 +1,64 @@
+// Counting what reaches Redis: INFO commandstats deltas (every command run, Lua's own calls too) and MONITOR
+// (which marks the calls a script makes as "lua", so the commands clients send can be told apart).
+import { Redis } from "ioredis";
+
+export type CommandCounts = Map<string, number>;
+
+// The runner's own measuring commands are not part of any system's work.
+const MEASURING = /^(info|monitor|config|client)(\|.*)?$/;
+
+export async function commandStats(redis: Redis): Promise<CommandCounts> {
+  const counts: CommandCounts = new Map();
+  for (const line of (await redis.info("commandstats")).split("\n")) {
+    const match = line.match(/^cmdstat_([^:]+):calls=(\d+)/);
+    if (match?.[1] && !MEASURING.test(match[1])) counts.set(match[1], Number(match[2]));
+  }
+  return counts;
+}
+
+/** The calls made between two snapshots, per command. */
+export function commandDelta(before: CommandCounts, after: CommandCounts): CommandCounts {
+  const delta: CommandCounts = new Map();
+  for (const [name, calls] of after) {
+    const made = calls - (before.get(name) ?? 0);
+    if (made > 0) delta.set(name, made);
+  }
+  return delta;
+}
+
+export const totalCalls = (counts: CommandCounts) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/** Scripts started by clients: EVALSHA and EVAL (FCALL too, for completeness). */
+export const scriptCalls = (counts: CommandCounts) =>
+  ["evalsha", "eval", "evalsha_ro", "eval_ro", "fcall", "fcall_ro"].reduce((sum, n) => sum + (counts.get(n) ?? 0), 0);
+
+export type MonitoredCommands = { client: number; lua: number; byCommand: Record<string, number> };
+
+/** Watches every command Redis runs while `during` runs, telling those clients sent from those scripts made. */
+export async function monitorCommands<T>(
+  redisUrl: string,
+  during: () => Promise<T>,
+): Promise<{ result: T; commands: MonitoredCommands }> {
+  const client = new Redis(redisUrl);
+  const monitor = await client.monitor();
+  const commands: MonitoredCommands = { client: 0, lua: 0, byCommand: {} };
+  monitor.on("monitor", (_time: string, args: string[], source: string) => {
+    const name = String(args[0]).toLowerCase();
+    if (source === "lua") {
+      commands.lua++;
+      return;
+    }
+    if (MEASURING.test(name)) return;
+    commands.client++;
+    commands.byCommand[name] = (commands.byCommand[name] ?? 0) + 1;
+  });
+  try {
+    const result = await during();
+    // MONITOR lines trail the replies a little.
+    await new Promise((r) => setTimeout(r, 200));
+    return { result, commands };
+  } finally {
+    monitor.disconnect();
+    client.disconnect();
+  }
+}

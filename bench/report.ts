@@ -1,0 +1,175 @@
+// The results of a run: their shape in results.json, the console table and the ratios to each peer.
+import { cpus, loadavg } from "node:os";
+import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
+import type { Options } from "./options";
+import { median } from "./stats";
+import { RATIOS, SYSTEMS, type SystemId } from "./systems";
+
+export type SystemResult = {
+  id: SystemId;
+  label: string;
+  bouncer: boolean;
+  checksPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  clientCommandsPerCheck: number | null;
+  luaCallsPerCheck: number | null;
+  executedCommandsPerCheck: number | null;
+  serverCpuUsPerCheck: number;
+  peakRssMiB: number;
+  saturationRounds: SaturationRound[];
+  latencyRounds: LatencyRound[];
+  commands: CommandsPerCheck | null;
+};
+
+export type Ratio = { of: SystemId; to: SystemId; value: number; target: number; met: boolean };
+
+export type Results = {
+  date: string;
+  quick: boolean;
+  /** `loadAverage`: the 1-minute load when the run began (others' work) and ended (mostly the run's own). */
+  machine: { cpus: number; cpuModel: string; node: string; loadAverage: { start: number; end: number } };
+  settings: Omit<Options, "outDir" | "profile">;
+  /** The fixed rate of the latency rounds: half the slowest system's median checks/s. */
+  latencyRate: number;
+  systems: SystemResult[];
+  ratios: Ratio[];
+  denyWorkload: DenyWorkload & { target: number; met: boolean };
+  /** Checks the Bouncer services answered without their store, or store errors; any makes the run suspect. */
+  storeTrouble: Partial<Record<SystemId, number>>;
+};
+
+export type Measured = {
+  saturation: Map<SystemId, SaturationRound[]>;
+  latency: Map<SystemId, LatencyRound[]>;
+  latencyRate: number;
+  commands: Map<SystemId, CommandsPerCheck>;
+  peakRssMiB: Map<SystemId, number>;
+  deny: DenyWorkload;
+  storeTrouble: Partial<Record<SystemId, number>>;
+  loadAverageAtStart: number;
+};
+
+export const DENY_TARGET = 0.01;
+
+export function buildResults(measured: Measured, options: Options): Results {
+  const systems = SYSTEMS.map((system): SystemResult => {
+    const saturation = measured.saturation.get(system.id) ?? [];
+    const latency = measured.latency.get(system.id) ?? [];
+    const commands = measured.commands.get(system.id) ?? null;
+    return {
+      id: system.id,
+      label: system.label,
+      bouncer: system.bouncer,
+      checksPerSec: median(saturation.map((r) => r.checksPerSec)),
+      p50Ms: median(latency.map((r) => r.p50Ms)),
+      p99Ms: median(latency.map((r) => r.p99Ms)),
+      clientCommandsPerCheck: commands?.client ?? null,
+      luaCallsPerCheck: commands?.lua ?? null,
+      executedCommandsPerCheck: system.redis ? median(saturation.map((r) => r.executedCommandsPerCheck)) : null,
+      serverCpuUsPerCheck: median(saturation.map((r) => r.serverCpuUsPerCheck)),
+      peakRssMiB: measured.peakRssMiB.get(system.id) ?? Number.NaN,
+      saturationRounds: saturation,
+      latencyRounds: latency,
+      commands,
+    };
+  });
+  const rate = (id: SystemId) => systems.find((s) => s.id === id)?.checksPerSec ?? Number.NaN;
+  const ratios = RATIOS.map(({ of, to, target }) => {
+    const value = rate(of) / rate(to);
+    return { of, to, value, target, met: value >= target };
+  });
+  const { outDir: _out, profile: _profile, ...settings } = options;
+  return {
+    date: new Date().toISOString(),
+    quick: options.quick,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      node: process.version,
+      loadAverage: { start: measured.loadAverageAtStart, end: loadavg()[0] ?? 0 },
+    },
+    settings,
+    latencyRate: measured.latencyRate,
+    systems,
+    ratios,
+    denyWorkload: {
+      ...measured.deny,
+      target: DENY_TARGET,
+      met: measured.deny.storeCommandsPerCheck <= DENY_TARGET,
+    },
+    storeTrouble: measured.storeTrouble,
+  };
+}
+
+const fixed = (n: number | null, digits: number) => (n === null || Number.isNaN(n) ? "–" : n.toFixed(digits));
+const thousands = (n: number) => (Number.isNaN(n) ? "–" : Math.round(n).toLocaleString("en-US"));
+
+function table(rows: string[][]): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  const [head, ...body] = rows;
+  return [line(head ?? []), widths.map((w) => "─".repeat(w)).join("  "), ...body.map(line)].join("\n");
+}
+
+const labelOf = (id: SystemId) => SYSTEMS.find((s) => s.id === id)?.label ?? id;
+
+/** The console report: one table, the ratios against their targets, and the deny workload. */
+export function formatResults(results: Results): string {
+  const rows = [
+    [
+      "system",
+      "checks/s",
+      "p50 ms",
+      "p99 ms",
+      "client cmds/check",
+      "executed cmds/check",
+      "server CPU µs/check",
+      "peak RSS MiB",
+    ],
+    ...results.systems.map((s) => [
+      s.label,
+      thousands(s.checksPerSec),
+      fixed(s.p50Ms, 2),
+      fixed(s.p99Ms, 2),
+      fixed(s.clientCommandsPerCheck, 2),
+      fixed(s.executedCommandsPerCheck, 2),
+      fixed(s.serverCpuUsPerCheck, 0),
+      fixed(s.peakRssMiB, 0),
+    ]),
+  ];
+  const ratios = results.ratios.map(
+    (r) =>
+      `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`,
+  );
+  const d = results.denyWorkload;
+  const trouble = Object.entries(results.storeTrouble).filter(([, n]) => (n ?? 0) > 0);
+  const { cpus: cores, loadAverage } = results.machine;
+  // The load at the end is mostly the run's own (load process, Redis, a server): only the start tells of others.
+  const busy = loadAverage.start > cores / 2;
+  return [
+    `Bouncer benchmark${results.quick ? " (quick smoke run: numbers are not meaningful)" : ""}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}`,
+    `checks/s: median of ${results.settings.rounds} saturation round(s) at ${results.settings.connections} connections; latency: open-loop at ${thousands(results.latencyRate)} checks/s (half the slowest)`,
+    "",
+    table(rows),
+    "",
+    "Ratios of checks/s:",
+    ...ratios,
+    "",
+    `Deny workload (one customer over its limit, Redis store): ${thousands(d.checks)} checks, ${thousands(d.denied)} denied, ${thousands(d.checksPerSec)} checks/s`,
+    `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
+    ...(trouble.length > 0
+      ? [
+          "",
+          `WARNING: checks answered without the store or store errors: ${trouble.map(([id, n]) => `${id} ${n}`).join(", ")}`,
+        ]
+      : []),
+    ...(busy
+      ? [
+          "",
+          `WARNING: load average ${loadAverage.start.toFixed(1)} over the minute before the run, on ${cores} CPUs: other work may have shared the machine, so checks/s and latency may be low and noisy (CPU µs/check holds up better).`,
+        ]
+      : []),
+  ].join("\n");
+}

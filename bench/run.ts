@@ -1,0 +1,102 @@
+// npm run bench: Bouncer with each counter store beside its peers, measured in interleaved rounds (contract section 9).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { chartSvg } from "./chart";
+import { startFleet } from "./fleet";
+import { startLoad } from "./load/client";
+import { type CommandsPerCheck, createMeasure, type LatencyRound, type SaturationRound } from "./measure";
+import { parseOptions } from "./options";
+import { cleanUp, killAll, peakRssMiB, type ServerProcess } from "./processes";
+import { summarizeDir } from "./profile-summary";
+import { buildResults, formatResults } from "./report";
+import { median } from "./stats";
+import { SYSTEMS, type System, type SystemId } from "./systems";
+
+const options = parseOptions(process.argv.slice(2));
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+async function main(): Promise<void> {
+  const loadAverageAtStart = loadavg()[0] ?? 0;
+  log(`starting Redis, the Upstash endpoint, ${SYSTEMS.length} servers, and ${options.customers} customers`);
+  const fleet = await startFleet(options);
+  const load = startLoad();
+  const measure = createMeasure(fleet, load, options);
+  const systems = options.profile ? SYSTEMS.filter((s) => s.id === options.profile) : SYSTEMS;
+
+  for (const system of systems) await measure.warmUp(system);
+
+  const saturation = new Map<SystemId, SaturationRound[]>();
+  const latency = new Map<SystemId, LatencyRound[]>();
+  const push = <T>(map: Map<SystemId, T[]>, system: System, value: T) =>
+    map.set(system.id, [...(map.get(system.id) ?? []), value]);
+
+  // Rounds interleave the systems (A B C…, A B C…), so a slow moment of the machine does not fall on one system.
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const system of systems) {
+      const result = await measure.saturation(system);
+      push(saturation, system, result);
+      log(`saturation ${round}/${options.rounds} ${system.label}: ${Math.round(result.checksPerSec)} checks/s`);
+    }
+  }
+
+  if (options.profile && fleet.profileDir) {
+    // The profile is written as the process exits.
+    await (fleet.servers.get(options.profile) as ServerProcess).stop();
+    console.log(`\nCPU profile of ${options.profile} in ${fleet.profileDir}\n\n${summarizeDir(fleet.profileDir)}`);
+    return;
+  }
+
+  const slowest = Math.min(...systems.map((s) => median((saturation.get(s.id) ?? []).map((r) => r.checksPerSec))));
+  const latencyRate = Math.max(1, Math.round(slowest / 2));
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const system of systems) {
+      const result = await measure.latency(system, latencyRate);
+      push(latency, system, result);
+      log(
+        `latency ${round}/${options.rounds} ${system.label}: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
+      );
+    }
+  }
+
+  const commands = new Map<SystemId, CommandsPerCheck>();
+  for (const system of systems.filter((s) => s.redis)) commands.set(system.id, await measure.commands(system));
+
+  const redisStore = SYSTEMS.find((s) => s.id === "redis") as System;
+  const deny = await measure.deny(redisStore);
+
+  const storeTrouble: Partial<Record<SystemId, number>> = {};
+  for (const system of systems.filter((s) => s.bouncer)) storeTrouble[system.id] = await measure.storeTrouble(system);
+  const peakRss = new Map(systems.map((s) => [s.id, peakRssMiB((fleet.servers.get(s.id) as ServerProcess).pid)]));
+
+  const results = buildResults(
+    { saturation, latency, latencyRate, commands, peakRssMiB: peakRss, deny, storeTrouble, loadAverageAtStart },
+    options,
+  );
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(options.outDir, "results.svg"), chartSvg(results));
+  console.log(`\n${formatResults(results)}\n`);
+  log(`wrote ${join(options.outDir, "results.json")} and results.svg`);
+}
+
+// Ctrl-C or a kill stops every process the bench started before leaving; a second Ctrl-C leaves at once.
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    log(`${signal}: stopping every process the bench started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+process.on("exit", killAll);
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

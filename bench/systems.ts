@@ -1,0 +1,115 @@
+// The systems compared: Bouncer with each counter store, and the peers a user would pick instead.
+import type { BenchLimits } from "./peers/serve";
+
+export type SystemId = "memory" | "redis" | "upstash" | "floor" | "rlf" | "upstash-ratelimit" | "bare";
+
+/** Where a run's shared pieces live, for the systems' environments. */
+export type RunContext = {
+  databaseUrl: string;
+  adminToken: string;
+  redisUrl: string;
+  upstash: { url: string; token: string };
+  limits: BenchLimits;
+};
+
+export type System = {
+  id: SystemId;
+  label: string;
+  /** Bouncer itself, or a peer it is measured against. */
+  bouncer: boolean;
+  /** Whether its checks reach Redis (so commands per check mean something). */
+  redis: boolean;
+  script: string;
+  env(ctx: RunContext): Record<string, string>;
+};
+
+const SERVICE = "api/src/entry/node.ts";
+
+// A check that outlives STORE_TIMEOUT_MS is answered by the plan's fail mode without the store: at saturation,
+// queues past the default 100 ms would count such answers as checks. 5 s is @upstash/ratelimit's own default.
+export const STORE_TIMEOUT_MS = "5000";
+
+const service = (ctx: RunContext, store: Record<string, string>) => ({
+  DATABASE_URL: ctx.databaseUrl,
+  ADMIN_TOKEN: ctx.adminToken,
+  STORE_TIMEOUT_MS,
+  ...store,
+});
+
+const peerEnv = (ctx: RunContext) => ({ BENCH_LIMITS: JSON.stringify(ctx.limits) });
+
+export const SYSTEMS: System[] = [
+  {
+    id: "memory",
+    label: "Bouncer, memory store",
+    bouncer: true,
+    redis: false,
+    script: SERVICE,
+    env: (ctx) => service(ctx, { COUNTER_STORE: "memory" }),
+  },
+  {
+    id: "redis",
+    label: "Bouncer, Redis store",
+    bouncer: true,
+    redis: true,
+    script: SERVICE,
+    env: (ctx) => service(ctx, { COUNTER_STORE: "redis", REDIS_URL: ctx.redisUrl }),
+  },
+  {
+    id: "upstash",
+    label: "Bouncer, Upstash store",
+    bouncer: true,
+    redis: true,
+    script: SERVICE,
+    env: (ctx) =>
+      service(ctx, {
+        COUNTER_STORE: "upstash",
+        UPSTASH_REDIS_REST_URL: ctx.upstash.url,
+        UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token,
+      }),
+  },
+  {
+    id: "floor",
+    label: "floor: one EVALSHA",
+    bouncer: false,
+    redis: true,
+    script: "bench/peers/floor.ts",
+    env: (ctx) => ({ ...peerEnv(ctx), REDIS_URL: ctx.redisUrl }),
+  },
+  {
+    id: "rlf",
+    label: "rate-limiter-flexible",
+    bouncer: false,
+    redis: true,
+    script: "bench/peers/rate-limiter-flexible.ts",
+    env: (ctx) => ({ ...peerEnv(ctx), REDIS_URL: ctx.redisUrl }),
+  },
+  {
+    id: "upstash-ratelimit",
+    label: "@upstash/ratelimit",
+    bouncer: false,
+    redis: true,
+    script: "bench/peers/upstash-ratelimit.ts",
+    env: (ctx) => ({
+      ...peerEnv(ctx),
+      UPSTASH_REDIS_REST_URL: ctx.upstash.url,
+      UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token,
+    }),
+  },
+  {
+    id: "bare",
+    label: "bare node:http",
+    bouncer: false,
+    redis: false,
+    script: "bench/peers/bare.ts",
+    env: peerEnv,
+  },
+];
+
+/** The comparisons issue 7 sets targets for: numerator's checks/s over denominator's. */
+export const RATIOS: { of: SystemId; to: SystemId; target: number }[] = [
+  { of: "redis", to: "floor", target: 0.8 },
+  { of: "redis", to: "rlf", target: 1.5 },
+  { of: "upstash", to: "upstash-ratelimit", target: 3 },
+  { of: "memory", to: "bare", target: 0.6 },
+];
