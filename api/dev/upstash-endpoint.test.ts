@@ -1,5 +1,6 @@
 // Checks the Upstash-compatible endpoint through @upstash/redis itself, and its wire format through raw fetch.
 import { createHash } from "node:crypto";
+import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import { Redis as IORedis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -223,5 +224,23 @@ describe("Upstash endpoint (integration, needs redis-server)", () => {
     const start = performance.now();
     await redis.ping();
     expect(performance.now() - start).toBeLessThan(250);
+  });
+  test("@upstash/ratelimit runs through it: its Upstash-only script flag is dropped and its SHAs still match", async () => {
+    const redis = client();
+    const name = key("ratelimit");
+    const bucket = new Ratelimit({ redis, prefix: `${name}:b`, limiter: Ratelimit.tokenBucket(1, "1 m", 2) });
+    const window = new Ratelimit({ redis, prefix: `${name}:w`, limiter: Ratelimit.fixedWindow(3, "1 h") });
+    const bucketRuns = [];
+    const windowRuns = [];
+    for (let i = 0; i < 4; i++) {
+      bucketRuns.push((await bucket.limit("caller")).success);
+      windowRuns.push((await window.limit("caller")).success);
+    }
+    expect(bucketRuns).toEqual([true, true, false, false]);
+    expect(windowRuns).toEqual([true, true, true, false]);
+    const flagged = "#!lua flags=allow-key-locking\nreturn 7";
+    const sha = await redis.scriptLoad(flagged);
+    expect(sha).toBe(createHash("sha1").update(flagged).digest("hex"));
+    expect(await redis.evalsha(sha, [], [])).toBe(7);
   });
 });

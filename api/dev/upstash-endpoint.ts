@@ -6,6 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { Redis, ReplyError } from "ioredis";
+import { createScriptFlags } from "./upstash-script-flags";
 
 export type UpstashEndpoint = {
   url: string;
@@ -71,11 +72,19 @@ export function createUpstashApp(redis: Redis, token: string, delayMs: () => num
 
   // ioredis's callBuffer drops the command name under enableAutoPipelining (redis/ioredis#1923), so that stays
   // off and each request's commands go to Redis as one explicit pipeline or MULTI/EXEC instead.
+  const flags = createScriptFlags();
   const run = async (commands: Command[], transaction: boolean) => {
     const batch = transaction ? redis.multi() : redis.pipeline();
     // ioredis reshapes a few replies (HGETALL into an object) keyed by the lowercase name; upper case skips that.
-    for (const [name, ...args] of commands) batch.callBuffer(name.toUpperCase(), ...args);
-    return batch.exec();
+    for (const command of commands) {
+      const [name, ...args] = flags.rewrite(command);
+      batch.callBuffer(name.toUpperCase(), ...args);
+    }
+    const entries = await batch.exec();
+    return entries?.map(([error, reply], i): [Error | null, unknown] => [
+      error,
+      error ? reply : flags.reply(commands[i] as Command, reply),
+    ]);
   };
   const base64 = (c: Context) => c.req.header("upstash-encoding")?.toLowerCase() === "base64";
   const bad = (c: Context, error: string) => c.json({ error }, 400);

@@ -2,12 +2,9 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import { benchLimits, requiredEnv, servePeer } from "./serve";
-import { withoutUpstashOnlyFlags } from "./upstash-script-flags";
 
 // Defaults as the library's README shows them: one client and one set of limiters for the process's lifetime.
-const redis = withoutUpstashOnlyFlags(
-  new Redis({ url: requiredEnv("UPSTASH_REDIS_REST_URL"), token: requiredEnv("UPSTASH_REDIS_REST_TOKEN") }),
-);
+const redis = new Redis({ url: requiredEnv("UPSTASH_REDIS_REST_URL"), token: requiredEnv("UPSTASH_REDIS_REST_TOKEN") });
 const limits = benchLimits();
 // The library checks one limit per instance; several limits on one request are several instances.
 const limiters = [
