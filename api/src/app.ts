@@ -1,10 +1,10 @@
 // createApp(deps): the Hono app, with no knowledge of the runtime that serves it.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { accessLog } from "./access-log";
 import { type AuthEnv, authenticate } from "./auth";
+import { limitBody } from "./body-limit";
 import type { Config } from "./config";
 import { isUnavailable } from "./config/db-errors";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
@@ -61,15 +61,7 @@ export function createApp(deps: AppDeps): App {
   app.use(requestId());
   app.use(accessLog(deps.logger));
   app.use(securityHeaders);
-  app.use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  app.use("/v1/*", limitBody(MAX_BODY_BYTES));
   app.use("/v1/*", authenticate(deps.config));
 
   // Denials are remembered until their retry time, and forgotten at once when this server changes config.

@@ -19,6 +19,15 @@ describe("errors", () => {
     expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
   });
 
+  test("a declared Content-Length over 64 KiB gets 413 before the body is read", async () => {
+    const res = await t.call("POST", "/v1/plans", {
+      body: { id: "p", name: "P", perMinute: 1 },
+      headers: { "content-length": String(64 * 1024 + 1) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.json.error.code).toBe("payload_too_large");
+  });
+
   test("a body of exactly 64 KiB is read (and judged on its content)", async () => {
     const base = JSON.stringify({ id: "big", name: "Big", perMinute: 1, pad: "" });
     const body = JSON.stringify({ id: "big", name: "Big", perMinute: 1, pad: "x".repeat(64 * 1024 - base.length) });

@@ -4,16 +4,23 @@ import { testApp } from "./test-support";
 describe("browser-facing defaults", () => {
   test("every response carries a Content-Security-Policy and the usual security headers", async () => {
     const t = await testApp();
-    for (const path of ["/healthz", "/v1/plans", "/openapi.json", "/usage"]) {
+    for (const path of ["/healthz", "/openapi.json", "/usage"]) {
       const res = await t.call("GET", path);
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp, path).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toContain("script-src");
+      expect(csp).toContain("script-src 'self';");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    // API answers are JSON, never rendered: a policy that allows nothing, and the anti-sniffing headers.
+    for (const path of ["/v1/plans", "/v1/nothing"]) {
+      const res = await t.call("GET", path);
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
     }
     // The API reference configures itself with an inline script, and only it may.
     expect((await t.call("GET", "/docs")).headers.get("content-security-policy")).toContain(

@@ -34,7 +34,7 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
   const clock = () => now().getTime();
   const principals = new TtlCache<string, Principal | null>(cacheTtlMs, MAX_CACHED, clock);
   const targetCache = new TtlCache<string, CheckTarget | null>(cacheTtlMs, MAX_CACHED, clock);
-  const targets = createTargets({ plans, customers, keys }, targetCache);
+  const targets = createTargets(db, { plans, customers }, targetCache);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
   const listeners: (() => void)[] = [];
 
@@ -90,11 +90,7 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
     async principal(bearer: string): Promise<Principal | null> {
       const hash = sha256(bearer);
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return { kind: "admin", actor: "ADMIN_TOKEN" };
-      const cached = principals.get(hash);
-      if (cached !== undefined) return cached;
-      const found = await lookup(bearer, hash);
-      principals.set(hash, found);
-      return found;
+      return principals.get(hash, () => lookup(bearer, hash));
     },
 
     /** Answers when the config store can be read. */
