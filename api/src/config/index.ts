@@ -2,13 +2,13 @@
 // that lets a check find a bearer's identity without touching the database.
 import type { Db } from "../../../db/client";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
+import { ConfigCache } from "./config-cache";
 import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
 import { createPlanStore } from "./plans";
 import { hashesEqual, sha256 } from "./secrets";
 import { type CheckTarget, createTargets } from "./targets";
 import { createTokenStore } from "./tokens";
-import { TtlCache } from "./ttl-cache";
 
 export type Principal =
   | { kind: "admin"; actor: string }
@@ -31,25 +31,44 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
   const customers = createCustomerStore(db, plans, now);
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
-  const clock = () => now().getTime();
-  const principals = new TtlCache<string, Principal | null>(cacheTtlMs, MAX_CACHED, clock);
-  const targetCache = new TtlCache<string, CheckTarget | null>(cacheTtlMs, MAX_CACHED, clock);
+  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED);
+  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED);
   const targets = createTargets(db, { plans, customers }, targetCache);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
   const listeners: (() => void)[] = [];
 
-  /** Wraps a write so that this server forgets what it cached at once, instead of after the TTL. */
+  function forget(): void {
+    principals.clear();
+    targetCache.clear();
+    for (const listener of listeners) listener();
+  }
+
+  /** Wraps a write so that this server forgets what it cached at once. */
   const thenForget =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await write(...args);
       } finally {
-        principals.clear();
-        targetCache.clear();
-        for (const listener of listeners) listener();
+        forget();
       }
     };
+
+  // Every change made through the API writes an audit entry in the same transaction, so the newest entry's
+  // number is a change counter that all servers share. Read twice per CONFIG_CACHE_TTL_MS (one tiny query,
+  // however many keys are cached), it bounds how late this server sees another's edit or revocation; while
+  // the database is down, what is cached goes on serving.
+  let seen: number | undefined;
+  async function watchChanges(): Promise<void> {
+    try {
+      const { rows } = await db.$client.execute("SELECT max(seq) AS seq FROM audit_log");
+      const seq = Number(rows[0]?.seq ?? 0);
+      if (seen !== undefined && seq !== seen) forget();
+      seen = seq;
+    } catch {}
+  }
+  void watchChanges();
+  setInterval(watchChanges, Math.max(10, cacheTtlMs / 2)).unref();
 
   async function lookup(bearer: string, hash: string): Promise<Principal | null> {
     if (bearer.startsWith("qk_")) {

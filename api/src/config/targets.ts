@@ -1,13 +1,13 @@
-// What a check needs to know about its caller, looked up once and then served from memory for the cache TTL.
+// What a check needs to know about its caller, looked up once and then served from memory until config changes.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { apiKeys, customers, plans } from "../../../db/schema";
 import { effectiveLimits } from "../domain/customer";
 import type { Plan } from "../domain/plan";
 import { type LimitSpec, limitSpec, policyHeader } from "../quota/limits";
+import type { ConfigCache } from "./config-cache";
 import type { CustomerStore } from "./customers";
 import type { PlanStore } from "./plans";
-import type { TtlCache } from "./ttl-cache";
 
 /** A check's caller: whose counters, which limits, and what the plan says to do on a denial or an outage. */
 export type CheckTarget = {
@@ -41,7 +41,7 @@ function target(customerId: string | null, plan: Plan, overrides: Parameters<typ
 export function createTargets(
   db: Db,
   stores: { plans: PlanStore; customers: CustomerStore },
-  cache: TtlCache<string, CheckTarget | null>,
+  cache: ConfigCache<string, CheckTarget | null>,
 ) {
   // A live key, its customer and its plan in one prepared query: a cache miss costs one read, not three.
   const byHash = db
