@@ -38,6 +38,9 @@ const docs: [string, string][] = pages.map(([name, value]) =>
 // JSON is never rendered, so the API's answers need only the few headers that stop a browser doing so.
 const api: [string, string][] = [...common, ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"]];
 
+/** The API's headers as a plain object, for a route that builds its response itself (the check). */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(api);
+
 /** Sets the headers before the route runs, so they join its response rather than rewriting it afterwards. */
 export const securityHeaders: MiddlewareHandler = (c, next) => {
   const path = c.req.path;

@@ -70,6 +70,20 @@ describe("POST /v1/check", () => {
     expect(res.headers.get("ratelimit-policy")).toBe('"burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400');
     expect(res.headers.get("ratelimit")).toBe('"burst";r=19;t=1');
     expect(res.headers.get("retry-after")).toBeNull();
+    // The answer is built by the route itself; it still carries what every API answer does.
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("x-request-id")).toEqual(expect.any(String));
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test("the request id sent is the one returned on a check", async () => {
+    const res = await t.call("POST", "/v1/check", {
+      token: service,
+      body: { key },
+      headers: { "x-request-id": "check-req-1" },
+    });
+    expect(res.headers.get("x-request-id")).toBe("check-req-1");
   });
 
   test("cost defaults to 1 and cost n takes n from every limit", async () => {

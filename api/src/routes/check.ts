@@ -11,6 +11,7 @@ import { StoreUnavailable } from "../quota/guarded-store";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject, ipSubject } from "../quota/subject";
+import { API_SECURITY_HEADERS } from "../security-headers";
 
 export const CheckRequest = z
   .strictObject({
@@ -229,7 +230,12 @@ export function registerCheck(app: App, { config, metrics }: AppDeps, limiter: L
       ...(degraded ? { reason: "store_unavailable" as const } : {}),
       shadow: shadowed,
     };
+    // Built here as one string and one plain object: the Node adapter then writes it without a Headers round trip.
+    // That skips what middleware prepared on the context, so this answer carries those headers itself.
     const headers = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policy, result.nowMs);
-    return c.json(response, allowed ? 200 : 429, headers);
+    Object.assign(headers, API_SECURITY_HEADERS);
+    headers["Content-Type"] = "application/json";
+    headers["X-Request-Id"] = c.get("requestId");
+    return new Response(JSON.stringify(response), { status: allowed ? 200 : 429, headers });
   });
 }
