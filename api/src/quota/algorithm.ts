@@ -74,29 +74,33 @@ export function evaluate(
         cost > spec.capacity ? null : bucketFits ? 0 : Math.ceil((level + costUnits - capacityUnits) / spec.perMinute),
     });
   }
-  if (spec.hour !== null) {
-    const resetMs = (hourIndex + 1) * HOUR_MS;
-    limits.push({
-      name: "hour",
-      limit: spec.hour,
-      remaining: Math.max(0, spec.hour - hourCount),
-      resetMs,
-      waitMs: cost > spec.hour ? null : hourFits ? 0 : resetMs - nowMs,
-    });
-  }
-  if (spec.day !== null) {
-    const resetMs = (dayIndex + 1) * DAY_MS;
-    limits.push({
-      name: "day",
-      limit: spec.day,
-      remaining: Math.max(0, spec.day - dayCount),
-      resetMs,
-      waitMs: cost > spec.day ? null : dayFits ? 0 : resetMs - nowMs,
-    });
-  }
+  if (spec.hour !== null)
+    limits.push(windowState("hour", spec.hour, hourCount, hourIndex, HOUR_MS, cost, hourFits, nowMs));
+  if (spec.day !== null) limits.push(windowState("day", spec.day, dayCount, dayIndex, DAY_MS, cost, dayFits, nowMs));
 
   const next = allowed && consume ? { level, updatedMs: nowMs, hourIndex, hourCount, dayIndex, dayCount } : null;
   return { decision: { allowed, nowMs, limits }, next };
+}
+
+/** A fixed window as a check reports it: it frees up when the window ends. */
+function windowState(
+  name: "hour" | "day",
+  limit: number,
+  count: number,
+  index: number,
+  periodMs: number,
+  cost: number,
+  fits: boolean,
+  nowMs: number,
+): LimitState {
+  const resetMs = (index + 1) * periodMs;
+  return {
+    name,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetMs,
+    waitMs: cost > limit ? null : fits ? 0 : resetMs - nowMs,
+  };
 }
 
 /** When a state holds nothing any more: the bucket has drained and both windows have ended. */
