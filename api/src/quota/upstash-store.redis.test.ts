@@ -30,6 +30,20 @@ describeCounterStore("Upstash (integration, needs redis-server)", async () => {
   };
 });
 
+describe("Upstash store (integration, needs redis-server)", () => {
+  test("after SCRIPT FLUSH the scripts are sent again, for checks batched together too", async () => {
+    const { Redis } = await import("ioredis");
+    const direct = new Redis(redis.url);
+    await direct.script("FLUSH");
+    const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000 });
+    const spec = { capacity: 3, perMinute: 1, hour: null, day: null };
+    // Five checks in one turn of the event loop go out as one pipeline.
+    const decisions = await Promise.all(Array.from({ length: 5 }, () => store.check("flushed", spec, 1)));
+    expect(decisions.map((d) => d.allowed).sort()).toEqual([false, false, true, true, true]);
+    direct.disconnect();
+  });
+});
+
 describe("when the Upstash endpoint fails (integration, needs redis-server)", () => {
   const store = () => createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: BUDGET_MS });
 
