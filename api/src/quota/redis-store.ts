@@ -1,7 +1,8 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
 import { Cluster, Redis } from "ioredis";
+import { batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore } from "./script-store";
-import { runScript } from "./scripts";
+import { runScript, type Script } from "./scripts";
 import type { CounterStore } from "./store";
 
 export type RedisStoreOptions = {
@@ -65,16 +66,28 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     return call();
   };
 
-  return createScriptStore(
-    {
-      run: (script, keys, args) =>
-        whenConnected(() =>
+  const evalSource = (call: ScriptCall) =>
+    client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
+  // One server: checks that arrive together leave as one pipeline, one write. A Cluster spreads customers over
+  // nodes, and ioredis's auto-pipelining already groups what goes to each node.
+  const run =
+    client instanceof Cluster
+      ? (script: Script, keys: string[], args: string[]) =>
           runScript(
             script,
             (sha) => client.evalsha(sha, keys.length, ...keys, ...args),
-            (source) => client.eval(source, keys.length, ...keys, ...args),
-          ),
-        ),
+            () => evalSource({ script, keys, args }),
+          )
+      : batchScripts(async (calls) => {
+          const pipeline = client.pipeline();
+          for (const call of calls) pipeline.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args);
+          const replies = (await pipeline.exec()) ?? [];
+          return replies.map(([error, result]) => ({ result, error: error ?? undefined }));
+        }, evalSource);
+
+  return createScriptStore(
+    {
+      run: (script, keys, args) => whenConnected(() => run(script, keys, args)),
       del: (key) => whenConnected(() => client.del(key)),
       ping: () => whenConnected(() => client.ping()),
       close: async () => {

@@ -1,9 +1,8 @@
-// The counter store on Upstash Redis over REST, through @upstash/redis. Checks that arrive in the same turn of the
-// event loop travel together in one pipeline request: each is still its own atomic script call, and a busy
-// server pays one HTTP round trip for many checks instead of one each.
+// The counter store on Upstash Redis over REST, through @upstash/redis; checks that arrive together share one
+// pipeline request (script-batch.ts).
 import { Redis } from "@upstash/redis";
+import { batchScripts } from "./script-batch";
 import { createScriptStore } from "./script-store";
-import type { Script } from "./scripts";
 import type { CounterStore } from "./store";
 
 export type UpstashStoreOptions = {
@@ -13,14 +12,6 @@ export type UpstashStoreOptions = {
   timeoutMs: number;
   /** Tests only: a fixed clock instead of Redis TIME. */
   clock?: () => number;
-};
-
-type Call = {
-  script: Script;
-  keys: string[];
-  args: string[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
 };
 
 export function createUpstashStore({ url, token, timeoutMs, clock }: UpstashStoreOptions): CounterStore {
@@ -37,35 +28,15 @@ export function createUpstashStore({ url, token, timeoutMs, clock }: UpstashStor
     enableTelemetry: false,
   });
 
-  let queue: Call[] = [];
-
-  async function flush(): Promise<void> {
-    const batch = queue;
-    queue = [];
-    const pipeline = redis.pipeline();
-    for (const call of batch) pipeline.evalsha(call.script.sha, call.keys, call.args);
-    let replies: { result?: unknown; error?: string }[];
-    try {
-      replies = await pipeline.exec({ keepErrors: true });
-    } catch (error) {
-      for (const call of batch) call.reject(error);
-      return;
-    }
-    batch.forEach((call, i) => {
-      const reply = replies[i];
-      if (!reply?.error) return call.resolve(reply?.result);
-      // This Redis has not seen the script yet (a restart, say): send it once with its source.
-      if (reply.error.includes("NOSCRIPT"))
-        return redis.eval(call.script.source, call.keys, call.args).then(call.resolve, call.reject);
-      call.reject(new Error(reply.error));
-    });
-  }
-
-  const run = (script: Script, keys: string[], args: string[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      queue.push({ script, keys, args, resolve, reject });
-      if (queue.length === 1) setImmediate(flush);
-    });
+  const run = batchScripts(
+    async (calls) => {
+      const pipeline = redis.pipeline();
+      for (const call of calls) pipeline.evalsha(call.script.sha, call.keys, call.args);
+      const replies = await pipeline.exec({ keepErrors: true });
+      return replies.map((r) => ({ result: r.result, error: r.error ? new Error(r.error) : undefined }));
+    },
+    (call) => redis.eval(call.script.source, call.keys, call.args),
+  );
 
   return createScriptStore(
     {
