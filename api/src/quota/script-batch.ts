@@ -29,10 +29,10 @@ export function batchScripts(
     }
     batch.forEach((call, i) => {
       const reply = replies[i];
-      if (!reply) return call.reject(new Error("the counter store sent no reply"));
-      if (!reply.error) return call.resolve(reply.result);
-      if (reply.error.message.includes("NOSCRIPT")) return sendSource(call).then(call.resolve, call.reject);
-      call.reject(reply.error);
+      if (!reply) call.reject(new Error("the counter store sent no reply"));
+      else if (!reply.error) call.resolve(reply.result);
+      else if (reply.error.message.includes("NOSCRIPT")) sendSource(call).then(call.resolve, call.reject);
+      else call.reject(reply.error);
     });
   }
 
