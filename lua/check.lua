@@ -73,18 +73,15 @@ if capacity >= 0 and perMinute > 0 then
   elseif not bucketFits then wait = math.ceil((level + costUnits - capacityUnits) / perMinute) end
   limit(1, capacity, math.floor((capacityUnits - level) / UNITS), now + math.ceil(level / perMinute), wait)
 end
-if hourLimit >= 0 then
-  local reset = (hourIndex + 1) * HOUR
+-- A fixed window frees up when it ends.
+local function window(kind, size, count, index, period, fits)
+  local reset = (index + 1) * period
   local wait = 0
-  if cost > hourLimit then wait = -1 elseif not hourFits then wait = reset - now end
-  limit(2, hourLimit, hourLimit - hourCount, reset, wait)
+  if cost > size then wait = -1 elseif not fits then wait = reset - now end
+  limit(kind, size, size - count, reset, wait)
 end
-if dayLimit >= 0 then
-  local reset = (dayIndex + 1) * DAY
-  local wait = 0
-  if cost > dayLimit then wait = -1 elseif not dayFits then wait = reset - now end
-  limit(3, dayLimit, dayLimit - dayCount, reset, wait)
-end
+if hourLimit >= 0 then window(2, hourLimit, hourCount, hourIndex, HOUR, hourFits) end
+if dayLimit >= 0 then window(3, dayLimit, dayCount, dayIndex, DAY, dayFits) end
 
 if not consume then return out end
 
