@@ -45,7 +45,13 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
   return wait + Math.floor(random() * (spread + 1));
 }
 
-export function outcome(decision: StoreDecision, perMinute: number | null, random?: () => number): CheckOutcome {
+/** `remainingWaitMs` replaces the decision's own wait when it was remembered and time has passed since. */
+export function outcome(
+  decision: StoreDecision,
+  perMinute: number | null,
+  random?: () => number,
+  remainingWaitMs?: number,
+): CheckOutcome {
   const limits = limitEntries(decision, perMinute);
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
   if (decision.allowed) return { allowed: true, top, retryAfter: undefined, waitMs: 0, limits };
@@ -54,6 +60,7 @@ export function outcome(decision: StoreDecision, perMinute: number | null, rando
     if (l.waitMs === null) waitMs = null;
     else if (waitMs !== null && l.waitMs > waitMs) waitMs = l.waitMs;
   }
+  if (remainingWaitMs !== undefined) waitMs = remainingWaitMs;
   return {
     allowed: false,
     top,

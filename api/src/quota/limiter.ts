@@ -1,12 +1,12 @@
 // The check itself: the deny cache first, then one store call, then the answer of contract section 5.
 import type { CheckTarget } from "../config/targets";
 import type { Metrics } from "../metrics";
-import { type CheckOutcome, outcome, retryAfterSeconds } from "./decision";
+import { type CheckOutcome, outcome } from "./decision";
 import type { DenyCache } from "./deny-cache";
 import { exceedsSize } from "./limits";
 import type { CounterStore } from "./store";
 
-export type CheckResult = CheckOutcome & { nowMs: number; fromDenyCache: boolean };
+export type CheckResult = CheckOutcome & { nowMs: number };
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
@@ -33,20 +33,14 @@ export function createLimiter(
       if (remembered) {
         metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
-        const result = outcome(remembered.decision, target.perMinute, random);
-        return {
-          ...result,
-          retryAfter: retryAfterSeconds(remembered.waitMs, random),
-          waitMs: remembered.waitMs,
-          nowMs: remembered.decision.nowMs,
-          fromDenyCache: true,
-        };
+        const result = outcome(remembered.decision, target.perMinute, random, remembered.waitMs);
+        return { ...result, nowMs: remembered.decision.nowMs };
       }
       const decision = await store.check(subject, target.spec, cost);
       const result = outcome(decision, target.perMinute, random);
       // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
       if (!result.allowed && result.waitMs !== null) denials.set(subject, cost, result.waitMs, decision);
-      return { ...result, nowMs: decision.nowMs, fromDenyCache: false };
+      return { ...result, nowMs: decision.nowMs };
     },
 
     /** Writes the deny-cache hits not yet in the store's history (also done every second). */
