@@ -5,19 +5,18 @@ import type { Logger } from "./app";
 
 const QUIET = new Set(["/v1/check", "/healthz", "/readyz", "/metrics"]);
 
+/** The fields of one request's line; `started` is its performance.now() on arrival. */
+export function accessLine(requestId: string, method: string, path: string, status: number, started: number) {
+  return { requestId, method, path, status, ms: Math.round((performance.now() - started) * 100) / 100 };
+}
+
 export function accessLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     // The hot path pays nothing for a line that would not be written.
     if (!logger.debugEnabled && QUIET.has(c.req.path)) return next();
     const started = performance.now();
     await next();
-    const line = {
-      requestId: c.get("requestId") as string,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-    };
+    const line = accessLine(c.get("requestId") as string, c.req.method, c.req.path, c.res.status, started);
     if (QUIET.has(c.req.path)) logger.debug("request", line);
     else logger.info("request", line);
   };

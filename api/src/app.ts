@@ -1,18 +1,17 @@
 // createApp(deps): the Hono app, with no knowledge of the runtime that serves it.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { accessLog } from "./access-log";
 import { type AuthEnv, authenticate } from "./auth";
 import { limitBody } from "./body-limit";
+import { type AnswerCheck, createCheckAnswer } from "./check/answer";
 import type { Config } from "./config";
-import { isUnavailable } from "./config/db-errors";
-import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
+import { errorAnswer } from "./error-answer";
+import { ApiError, errorBody } from "./errors";
 import type { Metrics } from "./metrics";
 import { DenyCache } from "./quota/deny-cache";
-import { StoreUnavailable } from "./quota/guarded-store";
 import { createLimiter } from "./quota/limiter";
 import type { CounterStore } from "./quota/store";
+import { requestId } from "./request-id";
 import { registerAudit } from "./routes/audit";
 import { registerCheck } from "./routes/check";
 import { registerCustomers } from "./routes/customers";
@@ -51,14 +50,18 @@ export type App = OpenAPIHono<AppEnv>;
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(deps: AppDeps): App {
+/** The app, for tests that call it in process. */
+export const createApp = (deps: AppDeps): App => createService(deps).app;
+
+/** The app, and the check it serves, for a runtime that answers POST /v1/check without the framework. */
+export function createService(deps: AppDeps): { app: App; answerCheck: AnswerCheck } {
   const app: App = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw new ApiError("invalid_request", describeIssue(result.error.issues[0]));
     },
   });
 
-  app.use(requestId());
+  app.use(requestId);
   app.use(accessLog(deps.logger));
   app.use(securityHeaders);
   app.use("/v1/*", limitBody(MAX_BODY_BYTES));
@@ -73,7 +76,8 @@ export function createApp(deps: AppDeps): App {
   app.get("/metrics", async (c) =>
     c.text(await deps.metrics.registry.metrics(), 200, { "Content-Type": deps.metrics.registry.contentType }),
   );
-  registerCheck(app, deps, limiter);
+  const answerCheck = createCheckAnswer(deps, limiter);
+  registerCheck(app, answerCheck);
   registerUsage(app, deps, deps.counters);
   registerMe(app, deps);
   registerReset(app, deps, deps.counters, denials);
@@ -89,29 +93,12 @@ export function createApp(deps: AppDeps): App {
   );
 
   app.onError((error, c) => {
-    const id = c.get("requestId") ?? "";
-    let code: ErrorCode;
-    let message: string;
-    if (error instanceof ApiError) {
-      code = error.code;
-      message = error.message;
-    } else if (error instanceof HTTPException && error.status < 500) {
-      // Hono's own 4xx, such as a body that is not valid JSON.
-      code = codeForStatus(error.status);
-      message = error.message || "the request could not be read";
-    } else if (isUnavailable(error) || error instanceof StoreUnavailable) {
-      code = "store_unavailable";
-      message = `the ${error instanceof StoreUnavailable ? "counter" : "config"} store is not answering; try again shortly`;
-      c.header("Retry-After", "1");
-    } else {
-      deps.logger.error("unhandled error", { requestId: id, error: String(error), stack: (error as Error).stack });
-      code = "internal";
-      message = "something went wrong on our side; the request id helps us find it";
-    }
-    return c.json(errorBody(code, message, id), ERROR_STATUS[code]);
+    const { status, body, retryAfter } = errorAnswer(error, c.get("requestId") ?? "", deps.logger);
+    if (retryAfter !== undefined) c.header("Retry-After", retryAfter);
+    return c.json(body, status);
   });
 
-  return app;
+  return { app, answerCheck };
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {

@@ -14,21 +14,32 @@ function bearerOf(header: string | undefined): string | null {
   return token && token.length <= MAX_BEARER ? token : null;
 }
 
+/** Who sent this Authorization header, or an ApiError (401). */
+export async function principalOf(config: Config, header: string | undefined): Promise<Principal> {
+  const bearer = bearerOf(header);
+  if (!bearer) throw new ApiError("unauthorized", "send Authorization: Bearer <token>");
+  const principal = await config.principal(bearer);
+  if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked");
+  return principal;
+}
+
+/** Throws an ApiError (403) unless the principal is of one of these kinds. */
+export function requireKind(principal: Principal, kinds: readonly Principal["kind"][]): void {
+  if (!kinds.includes(principal.kind)) {
+    throw new ApiError("forbidden", `a ${principal.kind} bearer may not use this route`);
+  }
+}
+
 /** Resolves the bearer to a principal, or answers 401. */
 export const authenticate = (config: Config) =>
   createMiddleware<AuthEnv>(async (c, next) => {
-    const bearer = bearerOf(c.req.header("authorization"));
-    if (!bearer) throw new ApiError("unauthorized", "send Authorization: Bearer <token>");
-    const principal = await config.principal(bearer);
-    if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked");
-    c.set("principal", principal);
+    c.set("principal", await principalOf(config, c.req.header("authorization")));
     await next();
   });
 
 /** Lets only these kinds of bearer through, or answers 403. */
 export const allow = (...kinds: Principal["kind"][]) =>
   createMiddleware<AuthEnv>(async (c, next) => {
-    const { kind } = c.get("principal");
-    if (!kinds.includes(kind)) throw new ApiError("forbidden", `a ${kind} bearer may not use this route`);
+    requireKind(c.get("principal"), kinds);
     await next();
   });

@@ -5,9 +5,11 @@ import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+export const isJsonContentType = (header: string | undefined) => JSON_TYPE.test(header ?? "");
+
 /** Routes that read a JSON body refuse any other content type with 415 before the body is read. */
 export const jsonBody = createMiddleware(async (c, next) => {
-  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+  if (!isJsonContentType(c.req.header("content-type"))) {
     throw new ApiError("unsupported_media_type", "send the body as application/json");
   }
   await next();

@@ -1,16 +1,18 @@
 // The Node entry: reads the environment, opens the config store, and serves API and web UI from one process.
 import { existsSync } from "node:fs";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
-import { createApp } from "../app";
+import { createService } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
+import { serveChecks } from "./node-check";
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -31,7 +33,7 @@ const store = createCounterStore(env);
 // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
 const counters =
   env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
-const app = createApp({ config, counters, logger, metrics });
+const { app, answerCheck } = createService({ config, counters, logger, metrics });
 
 // The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).
 const webRoot = "web/dist";
@@ -42,8 +44,11 @@ if (existsSync(webRoot)) {
   logger.info("web/dist is missing: run `npm run build:web` to serve the UI");
 }
 
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-  logger.info(`listening on http://${env.host}:${info.port}`);
+// Checks are answered by node:http directly (./node-check.ts); everything else by the app through its adapter.
+const server = createServer(serveChecks(answerCheck, logger, getRequestListener(app.fetch, { hostname: env.host })));
+server.listen(env.port, env.host, () => {
+  const address = server.address();
+  logger.info(`listening on http://${env.host}:${typeof address === "object" && address ? address.port : env.port}`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -1,12 +1,13 @@
 // Issue 9: every route, parameter and field in /openapi.json is described, and every schema's example is valid.
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ZodType } from "zod";
+import { CheckRequest } from "../check/read-request";
 import { Customer, CustomerCreate, CustomerPatch, Overrides } from "../domain/customer";
 import { Plan, PlanCreate, PlanPatch } from "../domain/plan";
 import { ErrorSchema } from "../errors";
 import { testApp } from "../test-support";
 import { AuditEntry } from "./audit";
-import { CheckRequest, CheckResponse, LimitEntrySchema } from "./check";
+import { CheckResponse, LimitEntrySchema } from "./check";
 import { KeyListing, NewKey } from "./keys";
 import { Me } from "./me";
 import { NewToken, Token, TokenCreate } from "./tokens";

@@ -1,0 +1,120 @@
+// POST /v1/check answered from the parts of its request, with no web framework in between: the Hono route and the
+// Node fast path (entry/node-check.ts) both serve this, so a check gets the same answer whichever way it came.
+import type { AppDeps } from "../app";
+import { principalOf, requireKind } from "../auth";
+import { sha256 } from "../config/secrets";
+import type { CheckTarget } from "../config/targets";
+import { errorAnswer } from "../error-answer";
+import { ApiError } from "../errors";
+import { isJsonContentType } from "../http";
+import type { CheckOutcome } from "../quota/decision";
+import { withoutStore } from "../quota/fail-mode";
+import { StoreUnavailable } from "../quota/guarded-store";
+import { rateLimitHeaders } from "../quota/headers";
+import type { Limiter } from "../quota/limiter";
+import { customerSubject, ipSubject } from "../quota/subject";
+import { API_SECURITY_HEADERS } from "../security-headers";
+import { type CheckInput, readCheckRequest } from "./read-request";
+
+/** What the check needs of its HTTP request. */
+export type CheckRequestParts = {
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: string;
+  requestId: string;
+};
+
+/** The whole HTTP answer: status, headers (all but Content-Length) and the JSON body. */
+export type HttpAnswer = { status: number; headers: Record<string, string>; body: string };
+
+const CHECKERS = ["service", "admin"] as const;
+
+export type AnswerCheck = (request: CheckRequestParts) => Promise<HttpAnswer>;
+
+function headersOf(requestId: string, extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = extra ?? {};
+  Object.assign(headers, API_SECURITY_HEADERS);
+  headers["Content-Type"] = "application/json";
+  headers["X-Request-Id"] = requestId;
+  return headers;
+}
+
+/** The error envelope as a check's answer, with the headers every check answer carries. */
+export function checkErrorAnswer(error: unknown, requestId: string, logger: AppDeps["logger"]): HttpAnswer {
+  const { status, body, retryAfter } = errorAnswer(error, requestId, logger);
+  const headers = headersOf(requestId);
+  if (retryAfter !== undefined) headers["Retry-After"] = retryAfter;
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+export function createCheckAnswer(
+  { config, metrics, logger }: Pick<AppDeps, "config" | "metrics" | "logger">,
+  limiter: Limiter,
+): AnswerCheck {
+  async function targetOf(body: CheckInput): Promise<{ subject: string; target: CheckTarget }> {
+    if (body.key !== undefined) {
+      const target = await config.targets.byKeyHash(sha256(body.key));
+      if (!target) throw new ApiError("unknown_key", "the key does not exist or has been revoked");
+      return { subject: customerSubject(target.customerId as string), target };
+    }
+    const subject = ipSubject(body.ip as string);
+    if (!subject) throw new ApiError("invalid_request", "ip: not an IPv4 or IPv6 address");
+    const target = await config.targets.anonymous();
+    if (!target) throw new ApiError("unknown_key", "anonymous checks need a plan with id anonymous");
+    return { subject, target };
+  }
+
+  async function decide(request: CheckRequestParts): Promise<HttpAnswer> {
+    requireKind(await principalOf(config, request.authorization), CHECKERS);
+    if (!isJsonContentType(request.contentType)) {
+      throw new ApiError("unsupported_media_type", "send the body as application/json");
+    }
+    const body = readCheckRequest(request.body);
+    const { subject, target } = await targetOf(body);
+
+    let result: CheckOutcome & { nowMs: number };
+    let degraded = false;
+    try {
+      result = await limiter.check(subject, target, body.cost);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailable)) throw error;
+      if (target.failMode === "closed") {
+        metrics.check("store_unavailable");
+        throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
+      }
+      const nowMs = Date.now();
+      result = { ...withoutStore(target, body.cost, nowMs), nowMs };
+      degraded = result.allowed;
+    }
+    const shadowed = target.shadow && !result.allowed;
+    const allowed = result.allowed || shadowed;
+    metrics.check(degraded ? "degraded" : result.allowed ? "allowed" : "denied");
+    const response = {
+      allowed,
+      customerId: target.customerId,
+      planId: target.planId,
+      limit: result.top.limit,
+      remaining: result.top.remaining,
+      reset: result.top.reset,
+      ...(allowed ? {} : { retryAfter: result.retryAfter ?? null }),
+      limits: result.limits,
+      degraded,
+      ...(degraded ? { reason: "store_unavailable" as const } : {}),
+      shadow: shadowed,
+    };
+    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policy, result.nowMs);
+    return {
+      status: allowed ? 200 : 429,
+      headers: headersOf(request.requestId, rateLimit),
+      body: JSON.stringify(response),
+    };
+  }
+
+  return async (request) => {
+    try {
+      return await decide(request);
+    } catch (error) {
+      return checkErrorAnswer(error, request.requestId, logger);
+    }
+  };
+}

@@ -1,0 +1,111 @@
+// The Node fast path for POST /v1/check (node-check.ts) and the app's route answer every kind of check alike.
+// Only the exact URL /v1/check takes the fast path, so `/v1/check?via=app` reaches the same route through Hono.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type ServerProcess, startServer } from "../../dev/server-process";
+
+const ADMIN = "node-check-test-admin-token";
+let server: ServerProcess;
+let service: string;
+let key: string;
+let tinyKey: string;
+let customerKey: string;
+
+async function admin<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(201);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-node-check-"));
+  server = await startServer({ DATABASE_URL: `file:${join(dir, "q.db")}`, ADMIN_TOKEN: ADMIN });
+  await admin("/v1/plans", { id: "open", name: "Open", burst: 100, perMinute: 100, perHour: 1000, perDay: 10000 });
+  await admin("/v1/plans", { id: "tiny", name: "Tiny", perDay: 1 });
+  await admin("/v1/plans", { id: "anonymous", name: "Anonymous", perMinute: 60 });
+  const open = await admin<{ id: string }>("/v1/customers", { name: "Open", planId: "open" });
+  const tiny = await admin<{ id: string }>("/v1/customers", { name: "Tiny", planId: "tiny" });
+  key = (await admin<{ key: string }>(`/v1/customers/${open.id}/keys`, {})).key;
+  customerKey = (await admin<{ key: string }>(`/v1/customers/${open.id}/keys`, {})).key;
+  tinyKey = (await admin<{ key: string }>(`/v1/customers/${tiny.id}/keys`, {})).key;
+  service = (await admin<{ token: string }>("/v1/tokens", { name: "svc", role: "service" })).token;
+  // The tiny customer's one check of the day, so that both ways below are denied.
+  expect((await check("/v1/check", { body: JSON.stringify({ key: tinyKey }) })).status).toBe(200);
+}, 60_000);
+afterAll(() => server?.kill());
+
+type Call = { body?: string; headers?: Record<string, string>; token?: string | null };
+
+function check(path: string, { body = "", headers = {}, token = service }: Call) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+    body,
+  });
+}
+
+/** Status, header names, and body, with what differs from one request to the next taken out. */
+async function shape(res: Response) {
+  const text = await res.text();
+  // The second call counts after the first: what is left, and when it resets, moves on between them.
+  const body = JSON.parse(text, (name, value) =>
+    ["requestId", "retryAfter", "remaining", "reset"].includes(name) && value !== null ? "…" : value,
+  );
+  const headers = Object.fromEntries(
+    [...res.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)),
+  );
+  for (const name of ["x-request-id", "retry-after", "ratelimit", "x-ratelimit-remaining", "x-ratelimit-reset"]) {
+    if (name in headers) headers[name] = "…";
+  }
+  if ("content-length" in headers) headers["content-length"] = "…";
+  return { status: res.status, headers, body };
+}
+
+const CASES: [string, () => Call][] = [
+  ["allowed", () => ({ body: JSON.stringify({ key, cost: 2 }) })],
+  ["denied", () => ({ body: JSON.stringify({ key: tinyKey }) })],
+  ["never passes", () => ({ body: JSON.stringify({ key, cost: 1_000_000 }) })],
+  ["anonymous by ip", () => ({ body: JSON.stringify({ ip: "2001:db8::1" }) })],
+  ["unknown key", () => ({ body: JSON.stringify({ key: "qk_nope" }) })],
+  ["no bearer", () => ({ body: JSON.stringify({ key }), token: null })],
+  ["unknown bearer", () => ({ body: JSON.stringify({ key }), token: "qt_unknown" })],
+  ["customer key as bearer", () => ({ body: JSON.stringify({ key }), token: customerKey })],
+  ["not JSON", () => ({ body: "key=1", headers: { "content-type": "text/plain" } })],
+  ["malformed JSON", () => ({ body: '{"key":' })],
+  ["bad cost", () => ({ body: JSON.stringify({ key, cost: 0.5 }) })],
+  ["key and ip", () => ({ body: JSON.stringify({ key, ip: "203.0.113.7" }) })],
+  ["extra field", () => ({ body: JSON.stringify({ key, extra: true }) })],
+  ["not an address", () => ({ body: JSON.stringify({ ip: "999.1.1.1" }) })],
+  ["over 64 KiB", () => ({ body: JSON.stringify({ key, pad: "x".repeat(70_000) }) })],
+];
+
+describe("POST /v1/check, on the fast path and through the app", () => {
+  test.each(CASES)("%s: the same status, headers and body", async (_, call) => {
+    const fast = await shape(await check("/v1/check", call()));
+    const app = await shape(await check("/v1/check?via=app", call()));
+    expect(fast).toEqual(app);
+    expect(fast.headers["x-content-type-options"]).toBe("nosniff");
+    expect(fast.headers["content-type"]).toBe("application/json");
+  });
+
+  test("a caller's request id is kept, a bad one replaced, on both ways", async () => {
+    for (const path of ["/v1/check", "/v1/check?via=app"]) {
+      const kept = await check(path, { body: JSON.stringify({ key }), headers: { "x-request-id": "trace-42" } });
+      expect(kept.headers.get("x-request-id")).toBe("trace-42");
+      const replaced = await check(path, { body: "{", headers: { "x-request-id": "bad id!" } });
+      const id = replaced.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(((await replaced.json()) as { error: { requestId: string } }).error.requestId).toBe(id);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+// POST /v1/check straight from node:http. The check runs on every request of our users' APIs, so it skips the
+// framework's Request, Context and Response objects: the body is read from the socket, answered by the same
+// check/answer.ts as the Hono route, and written with one writeHead. Any other request, and a check whose body
+// has no declared length (chunked), goes to the app.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { accessLine } from "../access-log";
+import { type Logger, MAX_BODY_BYTES } from "../app";
+import { type AnswerCheck, checkErrorAnswer, type HttpAnswer } from "../check/answer";
+import { ApiError } from "../errors";
+import { requestIdOf } from "../request-id";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function write(res: ServerResponse, { status, headers, body }: HttpAnswer): void {
+  headers["Content-Length"] = String(Buffer.byteLength(body));
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: Listener): Listener {
+  return (req, res) => {
+    const length = req.headers["content-length"];
+    if (req.url !== "/v1/check" || req.method !== "POST" || length === undefined || req.headers["transfer-encoding"]) {
+      return next(req, res);
+    }
+    const started = logger.debugEnabled ? performance.now() : 0;
+    const requestId = requestIdOf(req.headers["x-request-id"] as string | undefined);
+    const done = (answer: HttpAnswer) => {
+      write(res, answer);
+      if (logger.debugEnabled)
+        logger.debug("request", accessLine(requestId, "POST", "/v1/check", answer.status, started));
+    };
+    const fail = (error: unknown) => done(checkErrorAnswer(error, requestId, logger));
+    // The body is never read when its declared length is over the limit; Node discards it after the answer.
+    if (Number(length) > MAX_BODY_BYTES) {
+      return fail(new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`));
+    }
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // A client that hangs up mid-body gets no answer; there is no one left to send it to.
+    req.on("error", () => {});
+    req.on("end", () => {
+      const body = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString();
+      answerCheck({
+        authorization: req.headers.authorization,
+        contentType: req.headers["content-type"],
+        body,
+        requestId,
+      }).then(done, fail);
+    });
+  };
+}

@@ -1,0 +1,38 @@
+// How an error thrown while answering becomes the envelope of contract section 8: our own ApiErrors as they are,
+// the framework's 4xx by status, a store that is down as 503 store_unavailable, anything else as a logged 500.
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "./app";
+import { isUnavailable } from "./config/db-errors";
+import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
+import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
+import { StoreUnavailable } from "./quota/guarded-store";
+
+export type ErrorAnswer = {
+  status: (typeof ERROR_STATUS)[ErrorCode];
+  body: ReturnType<typeof errorBody>;
+  /** Seconds, for the Retry-After header of a 503. */
+  retryAfter?: string;
+};
+
+export function errorAnswer(error: unknown, requestId: string, logger: Logger): ErrorAnswer {
+  let code: ErrorCode;
+  let message: string;
+  let retryAfter: string | undefined;
+  if (error instanceof ApiError) {
+    code = error.code;
+    message = error.message;
+  } else if (error instanceof HTTPException && error.status < 500) {
+    // Hono's own 4xx, such as a body that is not valid JSON.
+    code = codeForStatus(error.status);
+    message = error.message || "the request could not be read";
+  } else if (isUnavailable(error) || error instanceof StoreUnavailable) {
+    code = "store_unavailable";
+    message = `the ${error instanceof StoreUnavailable ? "counter" : "config"} store is not answering; try again shortly`;
+  } else {
+    logger.error("unhandled error", { requestId, error: String(error), stack: (error as Error)?.stack });
+    code = "internal";
+    message = "something went wrong on our side; the request id helps us find it";
+  }
+  if (code === "store_unavailable") retryAfter = String(STORE_RETRY_AFTER_SECONDS);
+  return { status: ERROR_STATUS[code], body: errorBody(code, message, requestId), retryAfter };
+}
