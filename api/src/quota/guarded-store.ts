@@ -3,6 +3,7 @@
 import type { Logger } from "../app";
 import type { Metrics } from "../metrics";
 import { Breaker } from "./breaker";
+import { Budget } from "./budget";
 import type { CounterStore } from "./store";
 
 /** The store did not answer within the budget, or the breaker is open. */
@@ -14,16 +15,17 @@ export class StoreUnavailable extends Error {
 
 export type GuardOptions = { timeoutMs: number; logger: Logger; metrics: Metrics; probeEveryMs?: number };
 
-function withinBudget<T>(call: Promise<T>, timeoutMs: number): Promise<T> {
+/** `call`, or a StoreUnavailable once the budget runs out; any failure of the call becomes a StoreUnavailable. */
+function withinBudget<T>(call: Promise<T>, budget: Budget, timeoutMs: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StoreUnavailable(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const waiting = budget.start(() => reject(new StoreUnavailable(`no answer within ${timeoutMs} ms`)));
     call.then(
       (value) => {
-        clearTimeout(timer);
+        budget.settle(waiting);
         resolve(value);
       },
       (error) => {
-        clearTimeout(timer);
+        budget.settle(waiting);
         reject(error instanceof StoreUnavailable ? error : new StoreUnavailable(String(error?.message ?? error)));
       },
     );
@@ -31,10 +33,11 @@ function withinBudget<T>(call: Promise<T>, timeoutMs: number): Promise<T> {
 }
 
 export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, probeEveryMs }: GuardOptions) {
+  const budget = new Budget(timeoutMs);
   let outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
   const breaker = new Breaker({
     probeEveryMs,
-    probe: () => withinBudget(store.ping(), timeoutMs),
+    probe: () => withinBudget(store.ping(), budget, timeoutMs),
     onOpen: () => {
       outage = { ...outage, startedAt: Date.now(), refused: 0 };
       logger.error("counter store unavailable: answering by each plan's fail mode", { lastError: outage.lastError });
@@ -56,7 +59,7 @@ export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, pr
     }
     const started = performance.now();
     try {
-      const value = await withinBudget(call(), timeoutMs);
+      const value = await withinBudget(call(), budget, timeoutMs);
       metrics.storeCall((performance.now() - started) / 1000);
       breaker.success();
       return value;
