@@ -46,5 +46,10 @@ test("npm run bench -- --quick measures every system and writes the results", as
   }
   expect(results.ratios).toHaveLength(4);
   expect(results.denyWorkload.denied).toBeGreaterThan(0);
+  // The Redis store at half of its own saturation, the latency target's measurement.
+  expect(results.storeLatency.rate).toBeGreaterThan(0);
+  expect(results.storeLatency.rounds.length).toBeGreaterThan(0);
+  expect(results.storeLatency.p99Ms).toBeGreaterThanOrEqual(results.storeLatency.p50Ms);
+  expect(output).toContain("at half its own saturation");
   expect(readFileSync(join(out, "results.svg"), "utf8")).toContain("<svg");
 }, 90_000);

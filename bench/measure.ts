@@ -17,7 +17,13 @@ export type SaturationRound = {
   unexpected: StatusCounts;
 };
 
-export type LatencyRound = { p50Ms: number; p99Ms: number; achievedRate: number; unexpected: StatusCounts };
+export type LatencyRound = {
+  p50Ms: number;
+  p99Ms: number;
+  scheduleLagP99Ms: number;
+  achievedRate: number;
+  unexpected: StatusCounts;
+};
 
 export type CommandsPerCheck = { client: number; lua: number; byCommand: Record<string, number> };
 
@@ -95,6 +101,7 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
       return {
         p50Ms: result.p50Ms,
         p99Ms: result.p99Ms,
+        scheduleLagP99Ms: result.scheduleLagP99Ms,
         achievedRate: result.achievedRate,
         unexpected: unexpectedOf(result.statusCodes, result.errors, ["200"]),
       };

@@ -22,6 +22,17 @@ export type SystemResult = {
   commands: CommandsPerCheck | null;
 };
 
+/** The latency target of issue 7: the Redis store driven at half of its own saturation. */
+export type StoreLatency = {
+  system: SystemId;
+  rate: number;
+  p50Ms: number;
+  p99Ms: number;
+  rounds: LatencyRound[];
+  targetP99Ms: number;
+  met: boolean;
+};
+
 export type Ratio = { of: SystemId; to: SystemId; value: number; target: number; met: boolean };
 
 export type Results = {
@@ -35,6 +46,7 @@ export type Results = {
   systems: SystemResult[];
   ratios: Ratio[];
   denyWorkload: DenyWorkload & { target: number; met: boolean };
+  storeLatency: StoreLatency;
   /** Checks the Bouncer services answered without their store, or store errors; any makes the run suspect. */
   storeTrouble: Partial<Record<SystemId, number>>;
 };
@@ -43,6 +55,8 @@ export type Measured = {
   saturation: Map<SystemId, SaturationRound[]>;
   latency: Map<SystemId, LatencyRound[]>;
   latencyRate: number;
+  /** The Redis store's rounds at half of its own saturation, and that rate. */
+  storeLatency: { system: SystemId; rate: number; rounds: LatencyRound[] };
   commands: Map<SystemId, CommandsPerCheck>;
   peakRssMiB: Map<SystemId, number>;
   deny: DenyWorkload;
@@ -51,6 +65,7 @@ export type Measured = {
 };
 
 export const DENY_TARGET = 0.01;
+export const P99_TARGET_MS = 2;
 
 export function buildResults(measured: Measured, options: Options): Results {
   const systems = SYSTEMS.map((system): SystemResult => {
@@ -98,7 +113,21 @@ export function buildResults(measured: Measured, options: Options): Results {
       target: DENY_TARGET,
       met: measured.deny.storeCommandsPerCheck <= DENY_TARGET,
     },
+    storeLatency: storeLatencyOf(measured.storeLatency),
     storeTrouble: measured.storeTrouble,
+  };
+}
+
+function storeLatencyOf({ system, rate, rounds }: Measured["storeLatency"]): StoreLatency {
+  const p99Ms = median(rounds.map((r) => r.p99Ms));
+  return {
+    system,
+    rate,
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms,
+    rounds,
+    targetP99Ms: P99_TARGET_MS,
+    met: p99Ms <= P99_TARGET_MS,
   };
 }
 
@@ -144,6 +173,8 @@ export function formatResults(results: Results): string {
       `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`,
   );
   const d = results.denyWorkload;
+  const l = results.storeLatency;
+  const lag = Math.max(...results.systems.flatMap((s) => s.latencyRounds.map((r) => r.scheduleLagP99Ms)), 0);
   const trouble = Object.entries(results.storeTrouble).filter(([, n]) => (n ?? 0) > 0);
   const { cpus: cores, loadAverage } = results.machine;
   // The load at the end is mostly the run's own (load process, Redis, a server): only the start tells of others.
@@ -156,6 +187,9 @@ export function formatResults(results: Results): string {
     "",
     "Ratios of checks/s:",
     ...ratios,
+    "",
+    `Latency of the ${labelOf(l.system)} at half its own saturation, ${thousands(l.rate)} checks/s: p50 ${fixed(l.p50Ms, 2)} ms, p99 ${fixed(l.p99Ms, 2)} ms   target ≤ ${l.targetP99Ms} ms  ${l.met ? "met" : "NOT MET"}`,
+    `  (latency is timed from when the load process hands a check to its connection pool; checks left at most ${fixed(lag, 2)} ms behind schedule at p99)`,
     "",
     `Deny workload (one customer over its limit, Redis store): ${thousands(d.checks)} checks, ${thousands(d.denied)} denied, ${thousands(d.checksPerSec)} checks/s`,
     `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
