@@ -14,13 +14,17 @@ function bearerOf(header: string | undefined): string | null {
   return token && token.length <= MAX_BEARER ? token : null;
 }
 
-/** Who sent this Authorization header, or an ApiError (401). */
-export async function principalOf(config: Config, header: string | undefined): Promise<Principal> {
-  const bearer = bearerOf(header);
-  if (!bearer) throw new ApiError("unauthorized", "send Authorization: Bearer <token>");
-  const principal = await config.principal(bearer);
+function known(principal: Principal | null): Principal {
   if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked");
   return principal;
+}
+
+/** Who sent this Authorization header, or an ApiError (401); a value, not a promise, when it is cached. */
+export function principalOf(config: Config, header: string | undefined): Principal | Promise<Principal> {
+  const bearer = bearerOf(header);
+  if (!bearer) throw new ApiError("unauthorized", "send Authorization: Bearer <token>");
+  const principal = config.principal(bearer);
+  return principal instanceof Promise ? principal.then(known) : known(principal);
 }
 
 /** Throws an ApiError (403) unless the principal is of one of these kinds. */

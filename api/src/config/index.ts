@@ -23,6 +23,8 @@ export type ConfigOptions = {
   now?: () => Date;
 };
 
+const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
+
 // Bounds memory under a flood of made-up bearers; a miss costs one indexed read.
 const MAX_CACHED = 100_000;
 
@@ -105,10 +107,10 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
       listeners.push(listener);
     },
 
-    /** Who a bearer is, or null when it is unknown or revoked. */
-    async principal(bearer: string): Promise<Principal | null> {
+    /** Who a bearer is, or null when it is unknown or revoked; a value rather than a promise when cached. */
+    principal(bearer: string): Principal | null | Promise<Principal | null> {
       const hash = sha256(bearer);
-      if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return { kind: "admin", actor: "ADMIN_TOKEN" };
+      if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
       return principals.get(hash, () => lookup(bearer, hash));
     },
 

@@ -6,6 +6,8 @@ export type LimitEntry = { name: LimitName; limit: number; remaining: number; re
 
 export type CheckOutcome = {
   allowed: boolean;
+  /** The store's clock at the decision, in ms. */
+  nowMs: number;
   top: LimitEntry;
   /** Seconds until the same request could pass, with jitter; null when it never can; undefined when allowed. */
   retryAfter: number | null | undefined;
@@ -54,7 +56,8 @@ export function outcome(
 ): CheckOutcome {
   const limits = limitEntries(decision, perMinute);
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
-  if (decision.allowed) return { allowed: true, top, retryAfter: undefined, waitMs: 0, limits };
+  const { nowMs } = decision;
+  if (decision.allowed) return { allowed: true, nowMs, top, retryAfter: undefined, waitMs: 0, limits };
   let waitMs: number | null = 0;
   for (const l of decision.limits) {
     if (l.waitMs === null) waitMs = null;
@@ -63,6 +66,7 @@ export function outcome(
   if (remainingWaitMs !== undefined) waitMs = remainingWaitMs;
   return {
     allowed: false,
+    nowMs,
     top,
     retryAfter: waitMs === null ? null : retryAfterSeconds(waitMs, random),
     waitMs,

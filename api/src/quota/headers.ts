@@ -5,12 +5,12 @@ import type { CheckOutcome } from "./decision";
  * `policy` is the RateLimit-Policy value, computed once per plan. `t` of RateLimit is the seconds until more
  * quota is available: the retry time when denied, else until the most constraining limit resets.
  */
-export function rateLimitHeaders(result: CheckOutcome, policy: string, nowMs: number): Record<string, string> {
+export function rateLimitHeaders(result: CheckOutcome, policy: string): Record<string, string> {
   const { top } = result;
   const t =
     !result.allowed && typeof result.retryAfter === "number"
       ? result.retryAfter
-      : Math.max(0, top.reset - Math.ceil(nowMs / 1000));
+      : Math.max(0, top.reset - Math.ceil(result.nowMs / 1000));
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(top.limit),
     "X-RateLimit-Remaining": String(top.remaining),

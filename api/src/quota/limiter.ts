@@ -6,8 +6,6 @@ import type { DenyCache } from "./deny-cache";
 import { exceedsSize } from "./limits";
 import type { CounterStore } from "./store";
 
-export type CheckResult = CheckOutcome & { nowMs: number };
-
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
 
@@ -27,20 +25,19 @@ export function createLimiter(
   setInterval(flush, FLUSH_EVERY_MS).unref();
 
   return {
-    async check(subject: string, target: CheckTarget, cost: number): Promise<CheckResult> {
+    async check(subject: string, target: CheckTarget, cost: number): Promise<CheckOutcome> {
       // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
       const remembered = exceedsSize(target.spec, cost) ? undefined : denials.get(subject, cost);
       if (remembered) {
         metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
-        const result = outcome(remembered.decision, target.perMinute, random, remembered.waitMs);
-        return { ...result, nowMs: remembered.decision.nowMs };
+        return outcome(remembered.decision, target.perMinute, random, remembered.waitMs);
       }
       const decision = await store.check(subject, target.spec, cost);
       const result = outcome(decision, target.perMinute, random);
       // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
       if (!result.allowed && result.waitMs !== null) denials.set(subject, cost, result.waitMs, decision);
-      return { ...result, nowMs: decision.nowMs };
+      return result;
     },
 
     /** Writes the deny-cache hits not yet in the store's history (also done every second). */
