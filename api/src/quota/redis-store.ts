@@ -60,10 +60,9 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
       client.once("ready", onReady);
     });
   }
-  const whenConnected = async <T>(call: () => Promise<T>): Promise<T> => {
+  const whenConnected = <T>(call: () => Promise<T>): Promise<T> => {
     const waiting = connected();
-    if (waiting) await waiting;
-    return call();
+    return waiting ? waiting.then(call) : call();
   };
 
   const evalSource = (call: ScriptCall) =>

@@ -19,6 +19,18 @@ export const subjectKey = (subject: string) => `rl:{${subject}}`;
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
+// A plan's limits as the script's first four arguments, worked out once per spec rather than on every check
+// (specs live in the config cache until config changes).
+const specArgs = new WeakMap<LimitSpec, string[]>();
+function argsOf(spec: LimitSpec): string[] {
+  let args = specArgs.get(spec);
+  if (!args) {
+    args = [arg(spec.capacity), arg(spec.perMinute), arg(spec.hour), arg(spec.day)];
+    specArgs.set(spec, args);
+  }
+  return args;
+}
+
 function toNumbers(reply: unknown): number[] {
   if (!Array.isArray(reply)) throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   return reply.map(Number);
@@ -44,11 +56,7 @@ function decision(reply: unknown): StoreDecision {
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
   const time = () => (clock ? String(clock()) : "");
   const evaluate = (subject: string, spec: LimitSpec, cost: number, consume: "1" | "0") =>
-    client.run(
-      scripts.check,
-      [subjectKey(subject)],
-      [arg(spec.capacity), arg(spec.perMinute), arg(spec.hour), arg(spec.day), String(cost), consume, time()],
-    );
+    client.run(scripts.check, [subjectKey(subject)], [...argsOf(spec), String(cost), consume, time()]);
 
   return {
     check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1")),
