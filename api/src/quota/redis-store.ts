@@ -19,7 +19,8 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   const common = {
     // Commands issued in the same tick share one write: fewer syscalls under load, same single script per check.
     enableAutoPipelining: true,
-    commandTimeout: timeoutMs,
+    // No commandTimeout: guardStore already holds every call to STORE_TIMEOUT_MS with one timer for all
+    // (quota/budget.ts); ioredis's would add a timer per command.
     connectTimeout: timeoutMs,
     // A call that cannot be sent now fails now, instead of queueing past its budget.
     enableOfflineQueue: false,

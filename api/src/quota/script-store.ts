@@ -37,19 +37,21 @@ function toNumbers(reply: unknown): number[] {
 }
 
 function decision(reply: unknown): StoreDecision {
-  const r = toNumbers(reply);
+  if (!Array.isArray(reply)) throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
+  // Read in place (TCP clients give numbers, Upstash may give strings): no copy of the reply per check.
+  const r = reply as (number | string)[];
   const limits: LimitState[] = [];
   for (let i = 2; i + 4 < r.length; i += 5) {
-    const wait = r[i + 4] as number;
+    const wait = Number(r[i + 4]);
     limits.push({
-      name: KINDS[r[i] as number] as LimitName,
-      limit: r[i + 1] as number,
-      remaining: r[i + 2] as number,
-      resetMs: r[i + 3] as number,
+      name: KINDS[Number(r[i])] as LimitName,
+      limit: Number(r[i + 1]),
+      remaining: Number(r[i + 2]),
+      resetMs: Number(r[i + 3]),
       waitMs: wait < 0 ? null : wait,
     });
   }
-  return { allowed: r[0] === 1, nowMs: r[1] as number, limits };
+  return { allowed: Number(r[0]) === 1, nowMs: Number(r[1]), limits };
 }
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
