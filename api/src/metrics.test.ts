@@ -42,5 +42,12 @@ describe("/metrics", () => {
     expect(res.text).toContain("# TYPE bouncer_store_duration_seconds histogram");
     expect(samples.has("process_cpu_user_seconds_total")).toBe(true);
     expect(samples.has("nodejs_eventloop_lag_seconds")).toBe(true);
+
+    // Counters are read from the checks when scraped: a second scrape counts nothing twice, a new check once.
+    await t.call("POST", "/v1/check", { body: { key } });
+    const again = parse((await t.call("GET", "/metrics", { token: null })).text);
+    expect(again.get('bouncer_checks_total{result="denied"}')).toBe(4);
+    expect(again.get('bouncer_checks_total{result="allowed"}')).toBe(1);
+    expect(again.get("bouncer_deny_cache_hits_total")).toBe(3);
   });
 });
