@@ -47,8 +47,13 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
         body,
         requestId,
       })
-        .catch((error: unknown) => checkErrorAnswer(error, requestId, logger))
-        .then((answer) => write(res, answer, logger, started));
+        .then((answer) => write(res, answer, logger, started))
+        // answerCheck turns every failure into an answer; this is for a write that throws, which must not
+        // become an unhandled rejection (it would end the process).
+        .catch((error: unknown) => {
+          logger.error("could not write a check's answer", { requestId, error: String(error) });
+          res.destroy();
+        });
     });
   };
 }
