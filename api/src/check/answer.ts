@@ -15,6 +15,7 @@ import type { Limiter } from "../quota/limiter";
 import { customerSubject, ipSubject } from "../quota/subject";
 import { API_SECURITY_HEADERS } from "../security-headers";
 import { readCheckRequest } from "./read-request";
+import { type CheckBody, checkBody } from "./response-body";
 
 /** What the check needs of its HTTP request. */
 export type CheckRequestParts = {
@@ -87,33 +88,26 @@ export function createCheckAnswer(
     const shadowed = target.shadow && !result.allowed;
     const allowed = result.allowed || shadowed;
     metrics.check(degraded ? "degraded" : result.allowed ? "allowed" : "denied");
-    // Built field by field in the order of contract section 5, with no spread objects on the way.
-    const response: Record<string, unknown> = {
+    const response: CheckBody = {
       allowed,
       customerId: target.customerId,
       planId: target.planId,
       limit: result.top.limit,
       remaining: result.top.remaining,
       reset: result.top.reset,
+      retryAfter: allowed ? undefined : (result.retryAfter ?? null),
+      limits: result.limits,
+      degraded,
+      reason: degraded ? "store_unavailable" : undefined,
+      shadow: shadowed,
     };
-    if (!allowed) response.retryAfter = result.retryAfter ?? null;
-    response.limits = result.limits;
-    response.degraded = degraded;
-    if (degraded) response.reason = "store_unavailable";
-    response.shadow = shadowed;
     const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policy);
     return {
       status: allowed ? 200 : 429,
       headers: headersOf(request.requestId, rateLimit),
-      body: JSON.stringify(response),
+      body: checkBody(response),
     };
   }
 
-  return async (request) => {
-    try {
-      return await decide(request);
-    } catch (error) {
-      return checkErrorAnswer(error, request.requestId, logger);
-    }
-  };
+  return (request) => decide(request).catch((error: unknown) => checkErrorAnswer(error, request.requestId, logger));
 }
