@@ -14,12 +14,18 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 // Per-request work lives in plain module functions and inline arrows: under tsx every named closure made per
 // request also gets its `name` defined, which shows in profiles and in what the collector has to clear.
 function write(res: ServerResponse, { status, headers, body }: HttpAnswer, logger: Logger, started: number): void {
-  headers["Content-Length"] = String(Buffer.byteLength(body));
-  res.writeHead(status, headers);
-  res.end(body);
-  if (logger.debugEnabled) {
-    logger.debug("request", accessLine(headers["X-Request-Id"] as string, "POST", "/v1/check", status, started));
+  const requestId = headers["X-Request-Id"] as string;
+  try {
+    headers["Content-Length"] = String(Buffer.byteLength(body));
+    res.writeHead(status, headers);
+    res.end(body);
+  } catch (error) {
+    // Caught here rather than by another promise on every check; it must not end the process.
+    logger.error("could not write a check's answer", { requestId, error: String(error) });
+    res.destroy();
+    return;
   }
+  if (logger.debugEnabled) logger.debug("request", accessLine(requestId, "POST", "/v1/check", status, started));
 }
 
 export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: Listener): Listener {
@@ -36,9 +42,9 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
       return write(res, checkErrorAnswer(tooLarge, requestId, logger), logger, started);
     }
     const chunks: Buffer[] = [];
+    // A client that hangs up mid-body gets no answer, and no error either: Node emits the request's "aborted"
+    // error only to listeners, and there are none.
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    // A client that hangs up mid-body gets no answer; there is no one left to send it to.
-    req.on("error", () => {});
     req.on("end", () => {
       const body = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString();
       answerCheck({
@@ -47,13 +53,8 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
         body,
         requestId,
       })
-        .then((answer) => write(res, answer, logger, started))
-        // answerCheck turns every failure into an answer; this is for a write that throws, which must not
-        // become an unhandled rejection (it would end the process).
-        .catch((error: unknown) => {
-          logger.error("could not write a check's answer", { requestId, error: String(error) });
-          res.destroy();
-        });
+        // answerCheck never rejects: every failure is an answer.
+        .then((answer) => write(res, answer, logger, started));
     });
   };
 }
