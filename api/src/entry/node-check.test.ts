@@ -1,6 +1,7 @@
 // The Node fast path for POST /v1/check (node-check.ts) and the app's route answer every kind of check alike.
 // Only the exact URL /v1/check takes the fast path, so `/v1/check?via=app` reaches the same route through Hono.
 import { mkdtempSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -107,5 +108,26 @@ describe("POST /v1/check, on the fast path and through the app", () => {
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(((await replaced.json()) as { error: { requestId: string } }).error.requestId).toBe(id);
     }
+  });
+
+  test("a client that hangs up halfway through its body leaves the server answering the next check", async () => {
+    const { port } = new URL(server.url);
+    await new Promise<void>((done, fail) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST /v1/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"key":"qk_',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          done();
+        }, 50);
+      });
+      socket.on("error", fail);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await check("/v1/check", { body: JSON.stringify({ key }) });
+    expect(res.status).toBe(200);
+    expect(server.output()).not.toMatch(/Error|aborted/);
   });
 });
