@@ -1,26 +1,10 @@
 // A typed client for backend services: check a request and read usage, with a short timeout of its own.
 
-export type LimitEntry = {
-  name: "burst" | "hour" | "day";
-  limit: number;
-  remaining: number;
-  reset: number;
-  perMinute?: number;
-};
+// The service's own types for its answer, so the client cannot drift from what the service writes (type-only:
+// nothing of the service is loaded with the client).
+import type { CheckBody, LimitEntry } from "../src/check/response-body";
 
-export type CheckBody = {
-  allowed: boolean;
-  customerId: string | null;
-  planId: string;
-  limit: number;
-  remaining: number;
-  reset: number;
-  retryAfter?: number | null;
-  limits: LimitEntry[];
-  degraded: boolean;
-  reason?: "store_unavailable";
-  shadow: boolean;
-};
+export type { CheckBody, LimitEntry };
 
 export type Usage = { customerId: string; planId: string; limits: LimitEntry[] };
 

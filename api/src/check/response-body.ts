@@ -3,6 +3,8 @@
 // it to JSON.stringify's exact output.
 import type { LimitEntry } from "../quota/decision";
 
+export type { LimitEntry };
+
 export type CheckBody = {
   allowed: boolean;
   customerId: string | null;
