@@ -2,12 +2,29 @@
 import { Redis } from "ioredis";
 import { requiredEnv, servePeer } from "./serve";
 
-// The same client settings as Bouncer's Redis store, so the ratio to this floor measures only Bouncer's own work.
-const redis = new Redis(requiredEnv("REDIS_URL"), { enableAutoPipelining: true });
+// Sent the way Bouncer's Redis store sends (api/src/quota/redis-store.ts): plain commands, the checks of one turn
+// of the event loop written together on a corked socket. So the ratio to this floor measures only Bouncer's own
+// work, and the floor is not held back by ioredis's pipeline objects, which cost more than they save here.
+const redis = new Redis(requiredEnv("REDIS_URL"), { enableAutoPipelining: false });
 redis.defineCommand("floorIncr", { numberOfKeys: 1, lua: "return redis.call('INCR', KEYS[1])" });
 const incr = (key: string) => (redis as unknown as { floorIncr(key: string): Promise<number> }).floorIncr(key);
 
-servePeer(async (key) => {
-  const count = await incr(`floor:{${key}}`);
-  return { status: 200, body: `{"allowed":true,"count":${count}}` };
-});
+let corked = false;
+function send(key: string): Promise<number> {
+  if (!corked) {
+    corked = true;
+    redis.stream.cork();
+    setImmediate(() => {
+      corked = false;
+      redis.stream.uncork();
+    });
+  }
+  return incr(key);
+}
+
+redis.once("ready", () =>
+  servePeer(async (key) => {
+    const count = await send(`floor:{${key}}`);
+    return { status: 200, body: `{"allowed":true,"count":${count}}` };
+  }),
+);
