@@ -6,7 +6,7 @@ import { limitBody } from "./body-limit";
 import { type AnswerCheck, createCheckAnswer } from "./check/answer";
 import type { Config } from "./config";
 import { errorAnswer } from "./error-answer";
-import { ApiError, errorBody } from "./errors";
+import { ApiError, describeIssue, errorBody } from "./errors";
 import type { Metrics } from "./metrics";
 import { DenyCache } from "./quota/deny-cache";
 import { createLimiter } from "./quota/limiter";
@@ -65,19 +65,22 @@ export function createService(deps: AppDeps): { app: App; answerCheck: AnswerChe
   app.use(accessLog(deps.logger));
   app.use(securityHeaders);
   app.use("/v1/*", limitBody(MAX_BODY_BYTES));
-  app.use("/v1/*", authenticate(deps.config));
 
   // Denials are remembered until their retry time, and forgotten at once when this server changes config.
   const denials = new DenyCache({ now: deps.now });
   deps.config.onChange(() => denials.clear());
   const limiter = createLimiter(deps.counters, denials, deps.metrics, deps.random);
+  // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
+  // registered before the authentication of every other /v1 route, which it would only repeat.
+  const answerCheck = createCheckAnswer(deps, limiter);
+  registerCheck(app, answerCheck);
+
+  app.use("/v1/*", authenticate(deps.config));
 
   registerHealth(app, deps);
   app.get("/metrics", async (c) =>
     c.text(await deps.metrics.registry.metrics(), 200, { "Content-Type": deps.metrics.registry.contentType }),
   );
-  const answerCheck = createCheckAnswer(deps, limiter);
-  registerCheck(app, answerCheck);
   registerUsage(app, deps, deps.counters);
   registerMe(app, deps);
   registerReset(app, deps, deps.counters, denials);
@@ -99,10 +102,4 @@ export function createService(deps: AppDeps): { app: App; answerCheck: AnswerChe
   });
 
   return { app, answerCheck };
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
-  if (!issue) return "the request is not valid";
-  const path = issue.path.map(String).join(".");
-  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
 }

@@ -41,6 +41,13 @@ export function unwrap<T>(result: Result<T>): T {
   return result.value;
 }
 
+/** A schema's first complaint as the error message: the field's path first, unless the message already names it. */
+export function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return "the request is not valid";
+  const path = issue.path.map(String).join(".");
+  return path && !issue.message.startsWith(path) ? `${path}: ${issue.message}` : issue.message;
+}
+
 export function errorBody(code: ErrorCode, message: string, requestId: string) {
   return { error: { code, message, requestId } };
 }

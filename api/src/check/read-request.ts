@@ -1,6 +1,6 @@
 // The check's body (contract section 5): its schema, and the reader that applies it on every check.
 import { z } from "@hono/zod-openapi";
-import { ApiError } from "../errors";
+import { ApiError, describeIssue } from "../errors";
 
 export const CheckRequest = z
   .strictObject({
@@ -56,10 +56,5 @@ export function readCheckRequest(text: string): CheckInput {
   }
   const parsed = CheckRequest.safeParse(body);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = issue?.path.map(String).join(".");
-  throw new ApiError(
-    "invalid_request",
-    path ? `${path}: ${issue?.message}` : (issue?.message ?? "the request is not valid"),
-  );
+  throw new ApiError("invalid_request", describeIssue(parsed.error.issues[0]));
 }

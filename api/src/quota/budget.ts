@@ -8,7 +8,7 @@ export class Budget {
   #oldest = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly ms: number) {}
+  constructor(readonly ms: number) {}
 
   /** Starts a call's budget: `expire` runs once it has run out, unless `settle` came first. */
   start(expire: () => void): Waiting {

@@ -16,9 +16,9 @@ export class StoreUnavailable extends Error {
 export type GuardOptions = { timeoutMs: number; logger: Logger; metrics: Metrics; probeEveryMs?: number };
 
 /** `call`, or a StoreUnavailable once the budget runs out; any failure of the call becomes a StoreUnavailable. */
-function withinBudget<T>(call: Promise<T>, budget: Budget, timeoutMs: number): Promise<T> {
+function withinBudget<T>(call: Promise<T>, budget: Budget): Promise<T> {
   return new Promise((resolve, reject) => {
-    const waiting = budget.start(() => reject(new StoreUnavailable(`no answer within ${timeoutMs} ms`)));
+    const waiting = budget.start(() => reject(new StoreUnavailable(`no answer within ${budget.ms} ms`)));
     call.then(
       (value) => {
         budget.settle(waiting);
@@ -37,7 +37,7 @@ export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, pr
   let outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
   const breaker = new Breaker({
     probeEveryMs,
-    probe: () => withinBudget(store.ping(), budget, timeoutMs),
+    probe: () => withinBudget(store.ping(), budget),
     onOpen: () => {
       outage = { ...outage, startedAt: Date.now(), refused: 0 };
       logger.error("counter store unavailable: answering by each plan's fail mode", { lastError: outage.lastError });
@@ -59,7 +59,7 @@ export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, pr
     }
     const started = performance.now();
     try {
-      const value = await withinBudget(call(), budget, timeoutMs);
+      const value = await withinBudget(call(), budget);
       metrics.storeCall((performance.now() - started) / 1000);
       breaker.success();
       return value;
