@@ -1,13 +1,18 @@
--- check.lua: decides every limit of one subject at once, in one atomic step, by the rules of
--- api/src/quota/algorithm.ts (the memory store); a shared contract suite holds both to the same answers.
+-- check.lua: decides every limit of one subject at once, in one atomic step, by the rules of count() in
+-- api/src/quota/algorithm.ts (the memory store); a shared contract suite holds both to the same answers. It only
+-- decides: what each limit reports (remaining, reset, wait) follows from the reply, and the API server works it
+-- out with the same report() the memory store uses, so Redis does no more per check than it must.
 --
 -- KEYS[1]  rl:{<subject>}: hash of the subject's counters
 --            l      bucket fill, in 1/60000 of a request, so it drains by exactly perMinute units a ms
 --            u      when the fill was last worked out (ms)
 --            hi hc  the hour window's index (ms / 3600000) and count
 --            di dc  the day window's index (ms / 86400000) and count
+--            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
+--                   here, in the write a check makes anyway, and added to the history when the minute is over
 --          The per-minute history lives beside it, under the same hash tag (so in the same Cluster slot),
---          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d.
+--          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
+--          history.lua adds the minute still held in the counters.
 -- ARGV[1]  the bucket's capacity, or -1 when there is no bucket
 -- ARGV[2]  perMinute, the bucket's refill rate, or -1
 -- ARGV[3]  the hour limit, or -1
@@ -15,10 +20,9 @@
 -- ARGV[5]  cost
 -- ARGV[6]  "1": a check (take cost when every limit allows, count it in the history); "0": read usage only
 -- ARGV[7]  "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
--- Returns  { allowed (1 or 0), now (ms), then for each limit, in the order burst, hour, day:
---            kind (1 burst, 2 hour, 3 day), limit, remaining, reset (ms), wait (ms; 0 fits now; -1 never) }
+-- Returns  { allowed (1 or 0), now (ms), bucket fill, hour count, day count }, the counts after the check
 
-local HOUR, DAY, UNITS = 3600000, 86400000, 60000
+local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
 
 local capacity, perMinute = tonumber(ARGV[1]), tonumber(ARGV[2])
 local hourLimit, dayLimit = tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -32,7 +36,7 @@ else
   now = tonumber(ARGV[7])
 end
 
-local state = redis.call('HMGET', KEYS[1], 'l', 'u', 'hi', 'hc', 'di', 'dc')
+local state = redis.call('HMGET', KEYS[1], 'l', 'u', 'hi', 'hc', 'di', 'dc', 'mi', 'ma')
 local hourIndex, dayIndex = math.floor(now / HOUR), math.floor(now / DAY)
 local hourCount, dayCount = 0, 0
 if tonumber(state[3]) == hourIndex then hourCount = tonumber(state[4]) end
@@ -46,59 +50,47 @@ if perMinute > 0 then
   if drain >= level then level = 0 else level = level - drain end
 end
 
-local costUnits = cost * UNITS
-local bucketFits = capacity < 0 or level + costUnits <= capacity * UNITS
-local hourFits = hourLimit < 0 or hourCount + cost <= hourLimit
-local dayFits = dayLimit < 0 or dayCount + cost <= dayLimit
-local allowed = bucketFits and hourFits and dayFits
-if allowed and consume then
-  level = level + costUnits
+local allowed = (capacity < 0 or level + cost * UNITS <= capacity * UNITS)
+  and (hourLimit < 0 or hourCount + cost <= hourLimit)
+  and (dayLimit < 0 or dayCount + cost <= dayLimit)
+if not consume then return { allowed and 1 or 0, now, level, hourCount, dayCount } end
+
+-- Adds n checks to a minute of the history, which is kept for a day after its hour ends.
+local function addToHistory(minute, suffix, n)
+  local index = math.floor(minute / 60)
+  local history = KEYS[1] .. ':m:' .. index
+  if redis.call('HINCRBY', history, (minute % 60) .. suffix, n) == n then
+    redis.call('PEXPIRE', history, string.format('%.0f', (index + 1) * HOUR + DAY - now))
+  end
+end
+
+local minute = math.floor(now / MINUTE)
+if allowed then
+  level = level + cost * UNITS
   hourCount = hourCount + cost
   dayCount = dayCount + cost
-end
-
-local out = { allowed and 1 or 0, now }
-local function limit(kind, size, remaining, reset, wait)
-  out[#out + 1] = kind
-  out[#out + 1] = size
-  out[#out + 1] = math.max(0, remaining)
-  out[#out + 1] = reset
-  out[#out + 1] = wait
-end
-
-if capacity >= 0 and perMinute > 0 then
-  local capacityUnits = capacity * UNITS
-  local wait = 0
-  if cost > capacity then wait = -1
-  elseif not bucketFits then wait = math.ceil((level + costUnits - capacityUnits) / perMinute) end
-  limit(1, capacity, math.floor((capacityUnits - level) / UNITS), now + math.ceil(level / perMinute), wait)
-end
--- A fixed window frees up when it ends.
-local function window(kind, size, count, index, period, fits)
-  local reset = (index + 1) * period
-  local wait = 0
-  if cost > size then wait = -1 elseif not fits then wait = reset - now end
-  limit(kind, size, size - count, reset, wait)
-end
-if hourLimit >= 0 then window(2, hourLimit, hourCount, hourIndex, HOUR, hourFits) end
-if dayLimit >= 0 then window(3, dayLimit, dayCount, dayIndex, DAY, dayFits) end
-
-if not consume then return out end
-
-if allowed then
   -- '%.0f' writes whole numbers exactly (Lua's default tostring would round past 14 digits).
-  redis.call('HSET', KEYS[1], 'l', string.format('%.0f', level), 'u', string.format('%.0f', now),
-    'hi', hourIndex, 'hc', hourCount, 'di', dayIndex, 'dc', dayCount)
-  -- Idle subjects cost nothing: the counters go once the bucket has drained and both windows have ended.
-  local emptyAt = (dayIndex + 1) * DAY
-  if perMinute > 0 then emptyAt = math.max(emptyAt, now + math.ceil(level / perMinute)) end
-  -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
-  redis.call('PEXPIRE', KEYS[1], string.format('%.0f', emptyAt - now))
+  local l, u = string.format('%.0f', level), string.format('%.0f', now)
+  local pending = tonumber(state[7])
+  if pending == minute then
+    redis.call('HSET', KEYS[1], 'l', l, 'u', u, 'hi', hourIndex, 'hc', hourCount, 'di', dayIndex, 'dc', dayCount,
+      'ma', tonumber(state[8]) + 1)
+  else
+    if pending then addToHistory(pending, 'a', tonumber(state[8])) end
+    redis.call('HSET', KEYS[1], 'l', l, 'u', u, 'hi', hourIndex, 'hc', hourCount, 'di', dayIndex, 'dc', dayCount,
+      'mi', minute, 'ma', 1)
+  end
+  -- The counters go once they hold nothing: the bucket has drained, both windows have ended, and the minute
+  -- they hold is as old as the history keeps. That last is the latest unless the bucket takes over a day to
+  -- drain, so the expiry moves only when a new minute starts, or on every check while the bucket outlasts it.
+  local keep = (hourIndex + 1) * HOUR + DAY
+  local drained = now
+  if perMinute > 0 then drained = now + math.ceil(level / perMinute) end
+  if pending ~= minute or drained > keep then
+    -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
+    redis.call('PEXPIRE', KEYS[1], string.format('%.0f', math.max(keep, drained) - now))
+  end
+else
+  addToHistory(minute, 'd', 1)
 end
-
-local history = KEYS[1] .. ':m:' .. hourIndex
-local field = math.floor((now % HOUR) / UNITS) .. (allowed and 'a' or 'd')
-if redis.call('HINCRBY', history, field, 1) == 1 then
-  redis.call('PEXPIRE', history, string.format('%.0f', (hourIndex + 1) * HOUR + DAY - now))
-end
-return out
+return { allowed and 1 or 0, now, level, hourCount, dayCount }

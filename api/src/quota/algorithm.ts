@@ -32,11 +32,68 @@ function drained(state: CounterState, perMinute: number, nowMs: number): number 
   return drain >= state.level ? 0 : state.level - drain;
 }
 
+/** What a check decided, and the counters after it: a denial leaves them as they were. */
+export type Counted = { allowed: boolean; level: number; hourCount: number; dayCount: number };
+
 /**
- * Evaluates every limit for `cost` at `nowMs`. Allowed only when every limit fits; then `cost` is taken from
- * each (`next` is the state to keep). Denied: nothing is taken and `next` is null. With `consume` false it
- * only reports, as a usage read does.
+ * Decides `cost` at `nowMs`: allowed only when every limit fits, and then (with `consume`) `cost` is taken from
+ * each. lua/check.lua makes exactly this decision in Redis and returns the same four numbers.
  */
+export function count(
+  state: CounterState | undefined,
+  spec: LimitSpec,
+  cost: number,
+  nowMs: number,
+  consume: boolean,
+): Counted {
+  const s = state ?? EMPTY;
+  let level = spec.perMinute === null ? 0 : drained(s, spec.perMinute, nowMs);
+  let hourCount = s.hourIndex === Math.floor(nowMs / HOUR_MS) ? s.hourCount : 0;
+  let dayCount = s.dayIndex === Math.floor(nowMs / DAY_MS) ? s.dayCount : 0;
+  const allowed =
+    (spec.capacity === null || level + cost * UNITS_PER_REQUEST <= spec.capacity * UNITS_PER_REQUEST) &&
+    (spec.hour === null || hourCount + cost <= spec.hour) &&
+    (spec.day === null || dayCount + cost <= spec.day);
+  if (allowed && consume) {
+    level += cost * UNITS_PER_REQUEST;
+    hourCount += cost;
+    dayCount += cost;
+  }
+  return { allowed, level, hourCount, dayCount };
+}
+
+/**
+ * Every limit as a check reports it, from what the check decided. Every store reports through this one
+ * function, so their answers can only differ in the decision itself. When allowed every limit fitted (wait 0);
+ * when denied the counts are those the check met, so whether each limit fits is worked out again from them.
+ */
+export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: number): StoreDecision {
+  const { allowed, level, hourCount, dayCount } = counted;
+  const limits: LimitState[] = [];
+  if (spec.capacity !== null && spec.perMinute !== null) {
+    const capacityUnits = spec.capacity * UNITS_PER_REQUEST;
+    const costUnits = cost * UNITS_PER_REQUEST;
+    const fits = allowed || level + costUnits <= capacityUnits;
+    limits.push({
+      name: "burst",
+      limit: spec.capacity,
+      remaining: Math.max(0, Math.floor((capacityUnits - level) / UNITS_PER_REQUEST)),
+      resetMs: nowMs + Math.ceil(level / spec.perMinute),
+      waitMs: cost > spec.capacity ? null : fits ? 0 : Math.ceil((level + costUnits - capacityUnits) / spec.perMinute),
+    });
+  }
+  if (spec.hour !== null) {
+    const fits = allowed || hourCount + cost <= spec.hour;
+    limits.push(windowState("hour", spec.hour, hourCount, Math.floor(nowMs / HOUR_MS), HOUR_MS, cost, fits, nowMs));
+  }
+  if (spec.day !== null) {
+    const fits = allowed || dayCount + cost <= spec.day;
+    limits.push(windowState("day", spec.day, dayCount, Math.floor(nowMs / DAY_MS), DAY_MS, cost, fits, nowMs));
+  }
+  return { allowed, nowMs, limits };
+}
+
+/** A check in process (the memory store): the decision, its report, and the state to keep when it consumed. */
 export function evaluate(
   current: CounterState | undefined,
   spec: LimitSpec,
@@ -44,42 +101,20 @@ export function evaluate(
   nowMs: number,
   consume = true,
 ): { decision: StoreDecision; next: CounterState | null } {
-  const state = current ?? EMPTY;
-  const hourIndex = Math.floor(nowMs / HOUR_MS);
-  const dayIndex = Math.floor(nowMs / DAY_MS);
-  let level = spec.perMinute === null ? 0 : drained(state, spec.perMinute, nowMs);
-  let hourCount = state.hourIndex === hourIndex ? state.hourCount : 0;
-  let dayCount = state.dayIndex === dayIndex ? state.dayCount : 0;
-
-  const costUnits = cost * UNITS_PER_REQUEST;
-  const bucketFits = spec.capacity === null || level + costUnits <= spec.capacity * UNITS_PER_REQUEST;
-  const hourFits = spec.hour === null || hourCount + cost <= spec.hour;
-  const dayFits = spec.day === null || dayCount + cost <= spec.day;
-  const allowed = bucketFits && hourFits && dayFits;
-  if (allowed && consume) {
-    level += costUnits;
-    hourCount += cost;
-    dayCount += cost;
-  }
-
-  const limits: LimitState[] = [];
-  if (spec.capacity !== null && spec.perMinute !== null) {
-    const capacityUnits = spec.capacity * UNITS_PER_REQUEST;
-    limits.push({
-      name: "burst",
-      limit: spec.capacity,
-      remaining: Math.max(0, Math.floor((capacityUnits - level) / UNITS_PER_REQUEST)),
-      resetMs: nowMs + Math.ceil(level / spec.perMinute),
-      waitMs:
-        cost > spec.capacity ? null : bucketFits ? 0 : Math.ceil((level + costUnits - capacityUnits) / spec.perMinute),
-    });
-  }
-  if (spec.hour !== null)
-    limits.push(windowState("hour", spec.hour, hourCount, hourIndex, HOUR_MS, cost, hourFits, nowMs));
-  if (spec.day !== null) limits.push(windowState("day", spec.day, dayCount, dayIndex, DAY_MS, cost, dayFits, nowMs));
-
-  const next = allowed && consume ? { level, updatedMs: nowMs, hourIndex, hourCount, dayIndex, dayCount } : null;
-  return { decision: { allowed, nowMs, limits }, next };
+  const counted = count(current, spec, cost, nowMs, consume);
+  const { allowed, level, hourCount, dayCount } = counted;
+  const next =
+    allowed && consume
+      ? {
+          level,
+          updatedMs: nowMs,
+          hourIndex: Math.floor(nowMs / HOUR_MS),
+          hourCount,
+          dayIndex: Math.floor(nowMs / DAY_MS),
+          dayCount,
+        }
+      : null;
+  return { decision: report(counted, spec, cost, nowMs), next };
 }
 
 /** A fixed window as a check reports it: it frees up when the window ends. */

@@ -71,15 +71,25 @@ describe("Redis store (integration, needs redis-server)", () => {
   test("a subject's counters expire once they hold nothing, so idle customers cost nothing", async () => {
     const { Redis } = await import("ioredis");
     const client = new Redis(redis.url);
-    const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
-    await store.check("idle", { capacity: 5, perMinute: 5, hour: 10, day: 100 }, 1);
-    const ttl = await client.pttl("rl:{idle}");
-    const endOfDay = 86_400_000 - (Date.now() % 86_400_000);
-    expect(ttl).toBeGreaterThan(0);
-    expect(Math.abs(ttl - endOfDay)).toBeLessThan(5000);
-    const historyKeys = await client.keys("rl:{idle}:m:*");
-    expect(historyKeys).toHaveLength(1);
-    expect(await client.pttl(historyKeys[0] as string)).toBeGreaterThan(86_400_000 - 5000);
+    let now = Date.parse("2026-11-30T10:20:30.000Z");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const limits = { capacity: 5000, perMinute: 1, hour: null, day: null };
+    const kept = (hour: string) => Date.parse(hour) + 86_400_000 - now;
+    // The counters also hold the current minute's allowed checks (a minute of history), so they are kept as
+    // long as the history keeps that minute: a day after its hour ends.
+    await store.check("idle", limits, 1);
+    expect(await client.pttl("rl:{idle}")).toBe(kept("2026-11-30T11:00:00.000Z"));
+    expect(await client.keys("rl:{idle}:m:*")).toEqual([]);
+    expect((await store.history("idle", 1))[0]?.allowed).toBe(1);
+    // A new minute moves the last one into the history, which is kept as long.
+    now = Date.parse("2026-11-30T10:59:00.000Z");
+    await store.check("idle", limits, 1);
+    const [hour] = await client.keys("rl:{idle}:m:*");
+    expect(await client.hgetall(hour as string)).toEqual({ "20a": "1" });
+    expect(await client.pttl(hour as string)).toBe(kept("2026-11-30T11:00:00.000Z"));
+    // A bucket that takes longer than that to drain keeps its counters until it has: 2,001 requests, one a minute.
+    await store.check("idle", limits, 2000);
+    expect(await client.pttl("rl:{idle}")).toBe(2001 * 60_000);
     client.disconnect();
     await store.close();
   });

@@ -95,7 +95,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   return createScriptStore(
     {
       run: (script, keys, args) => whenConnected(() => run(script, keys, args)),
-      del: (key) => whenConnected(() => client.del(key)),
+      hdel: (key, fields) => whenConnected(() => client.hdel(key, ...fields)),
       ping: () => whenConnected(() => client.ping()),
       close: async () => {
         client.disconnect();

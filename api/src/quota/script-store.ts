@@ -1,17 +1,17 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import type { LimitName, LimitSpec } from "./limits";
+import { report } from "./algorithm";
+import type { LimitSpec } from "./limits";
 import { type Script, scripts } from "./scripts";
-import type { CounterStore, HistoryPoint, LimitState, StoreDecision } from "./store";
+import type { CounterStore, HistoryPoint, StoreDecision } from "./store";
 
-/** What a Redis client must offer: one script call, DEL and PING. */
+/** What a Redis client must offer: one script call, HDEL and PING. */
 export type ScriptClient = {
   run(script: Script, keys: string[], args: string[]): Promise<unknown>;
-  del(key: string): Promise<unknown>;
+  hdel(key: string, fields: string[]): Promise<unknown>;
   ping(): Promise<unknown>;
   close(): Promise<void>;
 };
 
-const KINDS: Record<number, LimitName> = { 1: "burst", 2: "hour", 3: "day" };
 const MINUTE_MS = 60_000;
 
 /** Every counter of a subject lives under one hash tag, so a check touches one Cluster slot. */
@@ -36,23 +36,19 @@ function toNumbers(reply: unknown): number[] {
   return reply.map(Number);
 }
 
-function decision(reply: unknown): StoreDecision {
-  if (!Array.isArray(reply)) throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
-  // Read in place (TCP clients give numbers, Upstash may give strings): no copy of the reply per check.
-  const r = reply as (number | string)[];
-  const limits: LimitState[] = [];
-  for (let i = 2; i + 4 < r.length; i += 5) {
-    const wait = Number(r[i + 4]);
-    limits.push({
-      name: KINDS[Number(r[i])] as LimitName,
-      limit: Number(r[i + 1]),
-      remaining: Number(r[i + 2]),
-      resetMs: Number(r[i + 3]),
-      waitMs: wait < 0 ? null : wait,
-    });
+/** The script's reply ({ allowed, now, fill, hour count, day count }) as every limit's state, as the memory store reports it. */
+function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision {
+  if (!Array.isArray(reply) || reply.length !== 5) {
+    throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   }
-  return { allowed: Number(r[0]) === 1, nowMs: Number(r[1]), limits };
+  // TCP clients give numbers, Upstash may give strings.
+  const r = reply as (number | string)[];
+  const counted = { allowed: Number(r[0]) === 1, level: Number(r[2]), hourCount: Number(r[3]), dayCount: Number(r[4]) };
+  return report(counted, spec, cost, Number(r[1]));
 }
+
+/** The counters' fields of a subject's hash; the minute of history it also holds (mi, ma) outlives a reset. */
+const COUNTER_FIELDS = ["l", "u", "hi", "hc", "di", "dc"];
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
@@ -61,8 +57,8 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     client.run(scripts.check, [subjectKey(subject)], [...argsOf(spec), String(cost), consume, time()]);
 
   return {
-    check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1")),
-    usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0")),
+    check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1"), spec, cost),
+    usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1),
 
     async history(subject, minutes): Promise<HistoryPoint[]> {
       const r = toNumbers(await client.run(scripts.history, [subjectKey(subject)], [String(minutes), time()]));
@@ -79,7 +75,7 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     },
 
     async reset(subject) {
-      await client.del(subjectKey(subject));
+      await client.hdel(subjectKey(subject), COUNTER_FIELDS);
     },
 
     async ping() {

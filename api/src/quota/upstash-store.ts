@@ -41,7 +41,7 @@ export function createUpstashStore({ url, token, timeoutMs, clock }: UpstashStor
   return createScriptStore(
     {
       run,
-      del: (key) => redis.del(key),
+      hdel: (key, fields) => redis.hdel(key, ...fields),
       ping: () => redis.ping(),
       close: async () => {},
     },
