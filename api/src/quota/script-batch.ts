@@ -1,5 +1,6 @@
 // Script calls that arrive in the same turn of the event loop leave together, as one pipeline: each is still its
-// own atomic script in Redis, but a busy server pays one write (or one HTTP request) for many checks.
+// own atomic script in Redis, but a busy server pays one write (or one HTTP request) for many checks. A batch can
+// also leave once it holds `maxBatch` calls, so Redis starts on them while the server still reads the rest.
 import type { Script } from "./scripts";
 
 export type ScriptCall = { script: Script; keys: string[]; args: string[] };
@@ -14,10 +15,13 @@ type Queued = ScriptCall & { resolve(value: unknown): void; reject(error: unknow
 export function batchScripts(
   sendBySha: (calls: ScriptCall[]) => Promise<ScriptReply[]>,
   sendSource: (call: ScriptCall) => Promise<unknown>,
+  maxBatch = Number.POSITIVE_INFINITY,
 ): (script: Script, keys: string[], args: string[]) => Promise<unknown> {
   let queue: Queued[] = [];
 
   async function flush(): Promise<void> {
+    // Already sent, because the batch filled up before the turn ended.
+    if (queue.length === 0) return;
     const batch = queue;
     queue = [];
     let replies: ScriptReply[];
@@ -40,5 +44,6 @@ export function batchScripts(
     new Promise((resolve, reject) => {
       queue.push({ script, keys, args, resolve, reject });
       if (queue.length === 1) setImmediate(flush);
+      else if (queue.length >= maxBatch) void flush();
     });
 }
