@@ -84,18 +84,22 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
             (sha) => client.evalsha(sha, keys.length, ...keys, ...args),
             () => evalSource({ script, keys, args }),
           )
-      : batchScripts((calls) => {
-          const socket = client.stream;
-          socket?.cork();
-          const replies = calls.map((call) =>
-            client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
-              (result): ScriptReply => ({ result }),
-              (error: Error): ScriptReply => ({ error }),
-            ),
-          );
-          socket?.uncork();
-          return Promise.all(replies);
-        }, evalSource, MAX_BATCH);
+      : batchScripts(
+          (calls) => {
+            const socket = client.stream;
+            socket?.cork();
+            const replies = calls.map((call) =>
+              client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
+                (result): ScriptReply => ({ result }),
+                (error: Error): ScriptReply => ({ error }),
+              ),
+            );
+            socket?.uncork();
+            return Promise.all(replies);
+          },
+          evalSource,
+          MAX_BATCH,
+        );
 
   return createScriptStore(
     {
