@@ -1,8 +1,8 @@
 // The HTTP shell every peer shares: a plain node:http server that reads the check body and answers with JSON.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
-/** A peer's answer to one check: 200 when allowed, 429 when denied, and a small JSON body. */
-export type PeerAnswer = { status: number; body: string };
+/** A peer's answer to one check: 200 when allowed, 429 when denied, a JSON body, and any headers beside its type and length. */
+export type PeerAnswer = { status: number; body: string; headers?: Record<string, string> };
 
 /** The limits every system enforces, passed by the runner in BENCH_LIMITS as the plan's fields. */
 export type BenchLimits = { burst: number; perMinute: number; perHour: number; perDay: number };
@@ -17,8 +17,8 @@ export function requiredEnv(name: string): string {
   return value;
 }
 
-function send(res: ServerResponse, { status, body }: PeerAnswer): void {
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+function send(res: ServerResponse, { status, body, headers }: PeerAnswer): void {
+  res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
