@@ -68,6 +68,7 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
         ...traffic(system, openBodies),
         connections: options.connections,
         seconds: options.warmupSeconds,
+        tool: options.loadTool,
       });
     },
 
@@ -79,6 +80,7 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
         ...traffic(system, openBodies),
         connections: options.connections,
         seconds: options.saturateSeconds,
+        tool: options.loadTool,
       });
       const cpu = cpuMs(pid) - cpuBefore;
       const executed = totalCalls(commandDelta(before, await commandStats(stats)));

@@ -1,5 +1,7 @@
 // How long and how hard a run measures: the full benchmark, or --quick (BENCH_QUICK=1), a smoke run of seconds.
 import { resolve } from "node:path";
+import type { LoadTool } from "./load/jobs";
+import { wrkInstalled } from "./load/wrk";
 import { SYSTEMS, type SystemId } from "./systems";
 
 export type Options = {
@@ -11,6 +13,8 @@ export type Options = {
   customers: number;
   rounds: number;
   connections: number;
+  /** What drives the saturation rounds: wrk when installed (BENCH_LOAD=autocannon to choose autocannon). */
+  loadTool: LoadTool;
   warmupSeconds: number;
   saturateSeconds: number;
   latencySeconds: number;
@@ -36,7 +40,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const out = argv.indexOf("--out");
   const outDir = resolve((out >= 0 ? argv[out + 1] : undefined) ?? env.BENCH_OUT ?? "bench");
   const profile = profiled(argv);
-  const common = { outDir, profile, connections: 64 };
+  const loadTool: LoadTool = env.BENCH_LOAD === "autocannon" || !wrkInstalled() ? "autocannon" : "wrk";
+  const common = { outDir, profile, connections: 64, loadTool };
   return quick
     ? {
         ...common,

@@ -187,7 +187,7 @@ export function formatResults(results: Results): string {
   const busy = loadAverage.start > cores / 2;
   return [
     `Bouncer benchmark${results.quick ? " (quick smoke run: numbers are not meaningful)" : ""}, ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}`,
-    `checks/s: median of ${results.settings.rounds} saturation round(s) at ${results.settings.connections} connections; latency: open-loop at ${thousands(results.latencyRate)} checks/s (half the slowest)`,
+    `checks/s: median of ${results.settings.rounds} saturation round(s) at ${results.settings.connections} connections (${results.settings.loadTool}); latency: open-loop at ${thousands(results.latencyRate)} checks/s (half the slowest)`,
     "",
     table(rows),
     "",

@@ -1,5 +1,5 @@
 // Before the suite runs: say in one line what the machine lacks, instead of failing deep inside a test.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const missing: string[] = [];
@@ -9,8 +9,10 @@ try {
   missing.push("redis-server");
 }
 if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) missing.push("chromium");
+// The benchmark drives its saturation rounds with wrk; its smoke test and bench/load/wrk.test.ts run it.
+if (spawnSync("wrk", ["--version"]).error) missing.push("wrk");
 
 if (missing.length > 0) {
-  console.error(`npm test needs ${missing.join(" and ")}: apt-get install -y ${missing.join(" ")}`);
+  console.error(`npm test needs ${missing.join(", ")}: apt-get install -y ${missing.join(" ")}`);
   process.exit(1);
 }

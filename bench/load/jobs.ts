@@ -3,8 +3,18 @@
 /** The checks to send: one path and header set, and bodies that each connection walks through in turn. */
 export type Traffic = { url: string; path: string; headers: Record<string, string>; bodies: string[] };
 
+/** The program that saturates: wrk when installed (for a time only), else autocannon. */
+export type LoadTool = "wrk" | "autocannon";
+
 /** As fast as the server answers, on `connections` keep-alive connections, for `seconds` or `amount` requests. */
-export type SaturateJob = Traffic & { kind: "saturate"; connections: number; seconds?: number; amount?: number };
+export type SaturateJob = Traffic & {
+  kind: "saturate";
+  connections: number;
+  seconds?: number;
+  amount?: number;
+  /** autocannon unless said otherwise: it counts every status code, and can stop after `amount` requests. */
+  tool?: LoadTool;
+};
 
 /** An open-loop schedule of `rate` checks a second for `seconds`, after `warmupSeconds` not recorded. */
 export type PacedJob = Traffic & { kind: "paced"; rate: number; seconds: number; warmupSeconds: number };

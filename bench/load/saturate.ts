@@ -1,8 +1,11 @@
-// Saturation with autocannon: closed-loop keep-alive connections, each starting at its own place in the key list.
+// Saturation: closed-loop keep-alive connections, with wrk (./wrk.ts) or autocannon, each connection of autocannon
+// starting at its own place in the key list.
 import autocannon from "autocannon";
 import type { SaturateJob, SaturateResult } from "./jobs";
+import { saturateWithWrk } from "./wrk";
 
 export async function saturate(job: SaturateJob): Promise<SaturateResult> {
+  if (job.tool === "wrk") return saturateWithWrk(job);
   const requests = job.bodies.map((body) => ({ method: "POST", path: job.path, headers: job.headers, body }));
   const step = Math.max(1, Math.floor(requests.length / job.connections));
   let client = 0;
