@@ -27,13 +27,15 @@ export type SaturateResult = { responses: number; seconds: number; statusCodes: 
 
 export type PacedResult = {
   responses: number;
-  /** Latency from when each check was handed to the connection pool to its answer. */
+  /** Latency from when each check was written (or due, when it had to wait for a connection) to its answer. */
   p50Ms: number;
   p99Ms: number;
   /** How late checks left against their schedule, at the 99th percentile: the load process's own timing. */
   scheduleLagP99Ms: number;
   /** The rate achieved over the recorded part, a check that the schedule was kept. */
   achievedRate: number;
+  /** Connections the driver opened, those opened before the schedule started included. */
+  connections: number;
   statusCodes: StatusCounts;
   errors: number;
 };
