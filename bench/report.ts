@@ -181,6 +181,7 @@ export function formatResults(results: Results): string {
     (h) =>
       `  ${labelOf(h.system).padEnd(24)} p50 ${fixed(h.p50Ms, 2)} ms, p99 ${fixed(h.p99Ms, 2)} ms${h.target ? `   target ≤ ${h.target.p99Ms} ms  ${h.target.met ? "met" : "NOT MET"}` : "   (reference: the same rate, one EVALSHA)"}`,
   );
+  const redisStore = results.systems.find((s) => s.id === "redis");
   const trouble = Object.entries(results.storeTrouble).filter(([, n]) => (n ?? 0) > 0);
   const { cpus: cores, loadAverage } = results.machine;
   // The load at the end is mostly the run's own (load process, Redis, a server): only the start tells of others.
@@ -196,7 +197,8 @@ export function formatResults(results: Results): string {
     "",
     `Latency at half the Redis store's saturation, ${thousands(results.halfLoad.rate)} checks/s:`,
     ...halfLoad,
-    `  (latency is timed from when the load process hands a check to its connection pool; checks left at most ${fixed(lag, 2)} ms behind schedule at p99)`,
+    `  (at the common latency rate, ${thousands(results.latencyRate)} checks/s, the Redis store's p99 is ${fixed(redisStore?.p99Ms ?? Number.NaN, 2)} ms)`,
+    `  (latency is timed from when the load process writes a check; checks left at most ${fixed(lag, 2)} ms behind schedule at p99)`,
     "",
     `Deny workload (one customer over its limit, Redis store): ${thousands(d.checks)} checks, ${thousands(d.denied)} denied, ${thousands(d.checksPerSec)} checks/s`,
     `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
