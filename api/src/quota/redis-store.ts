@@ -1,6 +1,6 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
 import { Cluster, Redis } from "ioredis";
-import { batchScripts, type ScriptCall, type ScriptReply } from "./script-batch";
+import { batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore } from "./script-store";
 import { runScript, type Script } from "./scripts";
 import type { CounterStore } from "./store";
@@ -88,14 +88,13 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
           (calls) => {
             const socket = client.stream;
             socket?.cork();
-            const replies = calls.map((call) =>
+            for (const call of calls) {
               client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
-                (result): ScriptReply => ({ result }),
-                (error: Error): ScriptReply => ({ error }),
-              ),
-            );
+                (result) => call.answer(result),
+                (error: Error) => call.answer(undefined, error),
+              );
+            }
             socket?.uncork();
-            return Promise.all(replies);
           },
           evalSource,
           MAX_BATCH,

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { batchScripts, type ScriptCall } from "./script-batch";
+import { type BatchedCall, batchScripts } from "./script-batch";
 import { scripts } from "./scripts";
 
 /** A sender that records each batch and answers every call with its first key. */
 function recorder() {
   const batches: string[][] = [];
-  const send = async (calls: ScriptCall[]) => {
+  const send = (calls: BatchedCall[]) => {
     batches.push(calls.map((c) => c.keys[0] as string));
-    return calls.map((c) => ({ result: c.keys[0] }));
+    for (const call of calls) call.answer(call.keys[0]);
   };
   return { batches, send };
 }
@@ -34,23 +34,37 @@ describe("batchScripts", () => {
     expect(batches).toEqual([["a", "b"], ["c", "d"], ["e"]]);
   });
 
-  test("a call Redis has no script for is sent again by source; a failed batch fails each of its calls", async () => {
+  test("a call Redis has no script for is sent again by source; a failed send fails each of its calls", async () => {
     const run = batchScripts(
-      async (calls) =>
-        calls.map((c) => (c.keys[0] === "gone" ? { error: new Error("NOSCRIPT No matching script") } : { result: 1 })),
+      (calls) => {
+        for (const call of calls) {
+          if (call.keys[0] === "gone") call.answer(undefined, new Error("NOSCRIPT No matching script"));
+          else if (call.keys[0] === "bad") call.answer(undefined, new Error("ERR wrong type"));
+          else call.answer(1);
+        }
+      },
       async (call) => `source for ${call.keys[0]}`,
     );
-    expect(await Promise.all([run(scripts.check, ["gone"], []), run(scripts.check, ["here"], [])])).toEqual([
-      "source for gone",
-      1,
+    const replies = await Promise.allSettled(["gone", "here", "bad"].map((k) => run(scripts.check, [k], [])));
+    expect(replies).toEqual([
+      { status: "fulfilled", value: "source for gone" },
+      { status: "fulfilled", value: 1 },
+      { status: "rejected", reason: new Error("ERR wrong type") },
     ]);
-    const failing = batchScripts(
+    for (const send of [
       async () => {
         throw new Error("connection lost");
       },
-      async () => 0,
-    );
-    const results = await Promise.allSettled([failing(scripts.check, ["a"], []), failing(scripts.check, ["b"], [])]);
-    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      () => {
+        throw new Error("connection lost");
+      },
+    ]) {
+      const failing = batchScripts(send, async () => 0);
+      const results = await Promise.allSettled([failing(scripts.check, ["a"], []), failing(scripts.check, ["b"], [])]);
+      expect(results).toEqual([
+        { status: "rejected", reason: new Error("connection lost") },
+        { status: "rejected", reason: new Error("connection lost") },
+      ]);
+    }
   });
 });

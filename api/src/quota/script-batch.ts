@@ -4,46 +4,50 @@
 import type { Script } from "./scripts";
 
 export type ScriptCall = { script: Script; keys: string[]; args: string[] };
-export type ScriptReply = { result?: unknown; error?: Error };
 
-type Queued = ScriptCall & { resolve(value: unknown): void; reject(error: unknown): void };
+/** A call in a batch, which the sender answers with the script's result or the error Redis gave for it. */
+export type BatchedCall = ScriptCall & { answer(result: unknown, error?: Error): void };
 
 /**
- * `sendBySha` runs a batch by EVALSHA and answers one reply per call; `sendSource` runs one call by its source,
- * for a Redis that has not seen the script yet (after a restart, say).
+ * `sendBySha` sends a batch by EVALSHA and answers each call as its reply comes; `sendSource` runs one call by its
+ * source, for a Redis that has not seen the script yet (after a restart, say). A send that fails fails each call.
  */
 export function batchScripts(
-  sendBySha: (calls: ScriptCall[]) => Promise<ScriptReply[]>,
+  sendBySha: (calls: BatchedCall[]) => void | Promise<void>,
   sendSource: (call: ScriptCall) => Promise<unknown>,
   maxBatch = Number.POSITIVE_INFINITY,
 ): (script: Script, keys: string[], args: string[]) => Promise<unknown> {
-  let queue: Queued[] = [];
+  let queue: BatchedCall[] = [];
 
-  async function flush(): Promise<void> {
+  function flush(): void {
     // Already sent, because the batch filled up before the turn ended.
     if (queue.length === 0) return;
     const batch = queue;
     queue = [];
-    let replies: ScriptReply[];
+    // A call already answered ignores the rejection.
+    const fail = (error: unknown) => {
+      for (const call of batch) call.answer(undefined, error instanceof Error ? error : new Error(String(error)));
+    };
     try {
-      replies = await sendBySha(batch);
+      sendBySha(batch)?.catch(fail);
     } catch (error) {
-      for (const call of batch) call.reject(error);
-      return;
+      fail(error);
     }
-    batch.forEach((call, i) => {
-      const reply = replies[i];
-      if (!reply) call.reject(new Error("the counter store sent no reply"));
-      else if (!reply.error) call.resolve(reply.result);
-      else if (reply.error.message.includes("NOSCRIPT")) sendSource(call).then(call.resolve, call.reject);
-      else call.reject(reply.error);
-    });
   }
 
   return (script, keys, args) =>
     new Promise((resolve, reject) => {
-      queue.push({ script, keys, args, resolve, reject });
+      queue.push({
+        script,
+        keys,
+        args,
+        answer(result, error) {
+          if (!error) resolve(result);
+          else if (error.message.includes("NOSCRIPT")) sendSource(this).then(resolve, reject);
+          else reject(error);
+        },
+      });
       if (queue.length === 1) setImmediate(flush);
-      else if (queue.length >= maxBatch) void flush();
+      else if (queue.length >= maxBatch) flush();
     });
 }

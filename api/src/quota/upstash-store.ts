@@ -33,7 +33,11 @@ export function createUpstashStore({ url, token, timeoutMs, clock }: UpstashStor
       const pipeline = redis.pipeline();
       for (const call of calls) pipeline.evalsha(call.script.sha, call.keys, call.args);
       const replies = await pipeline.exec({ keepErrors: true });
-      return replies.map((r) => ({ result: r.result, error: r.error ? new Error(r.error) : undefined }));
+      calls.forEach((call, i) => {
+        const reply = replies[i];
+        if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
+        else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
+      });
     },
     (call) => redis.eval(call.script.source, call.keys, call.args),
   );
