@@ -47,7 +47,9 @@ test("every check is sent once, with the job's path, headers and bodies, and cou
     res.end("{}");
   });
   const result = await paced(job(url, 1000, 0.4));
-  expect(seen).toHaveLength(500);
+  // 500 on the schedule, and one on each of the pool's 20 connections (20 ms of checks) before it starts.
+  expect(result.connections).toBe(20);
+  expect(seen).toHaveLength(520);
   expect(new Set(seen)).toEqual(
     new Set(['POST /v1/check Bearer t0k {"key":"a"}', 'POST /v1/check Bearer t0k {"key":"b"}']),
   );
@@ -71,6 +73,17 @@ test("a server that stalls does not hold the schedule back, and the stall shows 
   expect(result.connections).toBeGreaterThan(1);
   expect(result.p50Ms).toBeLessThan(50);
   expect(result.p99Ms).toBeGreaterThanOrEqual(150);
+});
+
+test("a check that finds every connection busy waits for one, and is timed from when it was due", async () => {
+  // Each answer takes 50 ms: the pool of 10 connections carries 200 checks/s against a schedule of 500/s.
+  const url = await serve((_req, res) => setTimeout(() => res.end("{}"), 50));
+  const result = await paced(job(url, 500, 1));
+  expect(result.connections).toBe(10);
+  expect(result.responses).toBe(550);
+  // The queue the server builds is charged to it: the last checks waited most of a second past their due time.
+  expect(result.p99Ms).toBeGreaterThan(800);
+  expect(result.achievedRate).toBeLessThan(250);
 });
 
 test("an answer that arrives in pieces is timed to its last byte", async () => {
