@@ -74,9 +74,9 @@ if allowed then
   local pending = tonumber(state[7])
   if pending == minute then
     redis.call('HSET', KEYS[1], 'l', l, 'u', u, 'hi', hourIndex, 'hc', hourCount, 'di', dayIndex, 'dc', dayCount,
-      'ma', tonumber(state[8]) + 1)
+      'ma', (tonumber(state[8]) or 0) + 1)
   else
-    if pending then addToHistory(pending, 'a', tonumber(state[8])) end
+    if pending and state[8] then addToHistory(pending, 'a', tonumber(state[8])) end
     redis.call('HSET', KEYS[1], 'l', l, 'u', u, 'hi', hourIndex, 'hc', hourCount, 'di', dayIndex, 'dc', dayCount,
       'mi', minute, 'ma', 1)
   end
