@@ -1,16 +1,16 @@
 // The floor: one EVALSHA of a minimal Lua script per check, and the answer the contract asks of any design.
 import { Redis } from "ioredis";
+import { MAX_BATCH } from "../../api/src/quota/redis-store";
 import { type BenchLimits, benchLimits, type PeerAnswer, requiredEnv, servePeer } from "./serve";
 
 // Sent the way Bouncer's Redis store sends (api/src/quota/redis-store.ts): plain commands, the checks of one turn
-// of the event loop written together on a corked socket, 16 at most to a write. So the ratio to this floor
-// measures only Bouncer's own work, and the floor is not held back by ioredis's pipeline objects, which cost more
-// than they save here.
+// of the event loop written together on a corked socket, at most the store's MAX_BATCH to a write. So the ratio to
+// this floor measures only Bouncer's own work, and the floor is not held back by ioredis's pipeline objects, which
+// cost more than they save here.
 const redis = new Redis(requiredEnv("REDIS_URL"), { enableAutoPipelining: false });
 redis.defineCommand("floorIncr", { numberOfKeys: 1, lua: "return redis.call('INCR', KEYS[1])" });
 const incr = (key: string) => (redis as unknown as { floorIncr(key: string): Promise<number> }).floorIncr(key);
 
-const MAX_BATCH = 16;
 let corked = 0;
 const uncork = () => {
   if (corked === 0) return;

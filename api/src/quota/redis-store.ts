@@ -8,7 +8,7 @@ import type { CounterStore } from "./store";
 // A busy server reads dozens of checks in one turn of the event loop. Sent as one batch at the turn's end, Redis
 // would idle while the server read them and the server while Redis ran them; batches of 16 overlap the two.
 // Measured with wrk, 64 connections, two cores: 28k → 36k checks/s, the server's core busy 82 % → 99 %.
-const MAX_BATCH = 16;
+export const MAX_BATCH = 16;
 
 export type RedisStoreOptions = {
   url?: string;

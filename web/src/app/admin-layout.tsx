@@ -1,5 +1,6 @@
 // The admin console's frame: sign-in until there is a token, then navigation, sign-out and the page.
 import { NavLink, Outlet } from "react-router";
+import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
 import { useAdminSession } from "./admin-session";
 import { SignIn } from "./sign-in";
@@ -18,12 +19,7 @@ export function AdminLayout() {
     <div className="console">
       <header className="topbar">
         <div className="topbar-inner">
-          <div className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              B
-            </span>
-            <span className="brand-name">Bouncer</span>
-          </div>
+          <Brand />
           <nav className="nav" aria-label="Admin console">
             {SECTIONS.map((section) => (
               <NavLink key={section.to} to={section.to} end className="nav-link">

@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../components/ui/alert";
+import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
 import { Field } from "../components/ui/field";
 import { plansQueryOptions } from "../features/plans/api/get-plans";
@@ -44,12 +45,7 @@ export function SignIn() {
   return (
     <div className="sign-in">
       <div className="sign-in-card">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            B
-          </span>
-          <span className="brand-name">Bouncer</span>
-        </div>
+        <Brand />
         <h1 className="sign-in-title">Sign in to the admin console</h1>
         <p className="page-lede">Use the ADMIN_TOKEN of this server, or an admin token made with POST /v1/tokens.</p>
         <form className="form" aria-label="Sign in" noValidate onSubmit={submit}>

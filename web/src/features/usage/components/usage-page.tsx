@@ -1,6 +1,7 @@
 // The customer page at /usage: paste an API key, then watch plan, limits and the last hour live.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { Brand } from "../../../components/ui/brand";
 import { Button } from "../../../components/ui/button";
 import { useSessionValue } from "../../../lib/session-value";
 import { KeyForm } from "./key-form";
@@ -23,13 +24,7 @@ export function UsagePage() {
   return (
     <div className="customer-shell">
       <header className="customer-header">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            B
-          </span>
-          <span className="brand-name">Bouncer</span>
-          <span className="brand-sub">Usage</span>
-        </div>
+        <Brand sub="Usage" />
         {apiKey ? (
           <Button variant="ghost" onClick={() => forget(null)}>
             Use another key
