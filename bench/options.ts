@@ -35,12 +35,21 @@ function profiled(argv: string[]): SystemId | undefined {
   return system.id;
 }
 
+/** BENCH_LOAD names the tool; unset, wrk when it is installed, else autocannon. */
+export function loadToolOf(asked: string | undefined, installed: () => boolean = wrkInstalled): LoadTool {
+  if (asked === undefined || asked === "") return installed() ? "wrk" : "autocannon";
+  if (asked !== "wrk" && asked !== "autocannon") throw new Error(`BENCH_LOAD: ${asked}? wrk or autocannon`);
+  if (asked === "wrk" && !installed())
+    throw new Error("BENCH_LOAD=wrk, but wrk is not installed: apt-get install -y wrk");
+  return asked;
+}
+
 export function parseOptions(argv: string[], env: Record<string, string | undefined> = process.env): Options {
   const quick = argv.includes("--quick") || env.BENCH_QUICK === "1";
   const out = argv.indexOf("--out");
   const outDir = resolve((out >= 0 ? argv[out + 1] : undefined) ?? env.BENCH_OUT ?? "bench");
   const profile = profiled(argv);
-  const loadTool: LoadTool = env.BENCH_LOAD === "autocannon" || !wrkInstalled() ? "autocannon" : "wrk";
+  const loadTool = loadToolOf(env.BENCH_LOAD);
   const common = { outDir, profile, connections: 64, loadTool };
   return quick
     ? {

@@ -13,7 +13,15 @@ import { buildResults, formatResults } from "./report";
 import { median } from "./stats";
 import { SYSTEMS, type System, type SystemId } from "./systems";
 
-const options = parseOptions(process.argv.slice(2));
+const options = (() => {
+  try {
+    return parseOptions(process.argv.slice(2));
+  } catch (error) {
+    // A bad option or environment variable: one line that says which, nothing started.
+    console.error(`[bench] ${(error as Error).message}`);
+    process.exit(2);
+  }
+})();
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 async function main(): Promise<void> {
