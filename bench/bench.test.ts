@@ -53,14 +53,21 @@ test("npm run bench -- --quick measures every system and writes the results", as
   }
   expect(results.ratios).toHaveLength(4);
   expect(results.denyWorkload.denied).toBeGreaterThan(0);
-  // The Redis store (held to the latency target) and the floor beside it, at half the Redis store's saturation.
-  expect(results.halfLoad.rate).toBeGreaterThan(0);
-  expect(results.halfLoad.systems.map((h) => h.system)).toEqual(["redis", "floor"]);
+  // The Redis store (held to the latency target) and the floor beside it, at half the Redis store's saturation;
+  // the bare server at half of its own.
+  const median = (id: string) => results.systems.find((s) => s.id === id)?.checksPerSec ?? 0;
+  expect(results.halfLoad.rate).toBe(Math.round(median("redis") / 2));
+  expect(results.halfLoad.systems.map((h) => [h.system, h.rate])).toEqual([
+    ["redis", results.halfLoad.rate],
+    ["floor", results.halfLoad.rate],
+    ["bare", Math.round(median("bare") / 2)],
+  ]);
   for (const h of results.halfLoad.systems) {
     expect(h.rounds.length, h.system).toBeGreaterThan(0);
     expect(h.p99Ms, h.system).toBeGreaterThanOrEqual(h.p50Ms);
   }
   expect(results.halfLoad.systems[0]?.target?.p99Ms).toBe(2);
-  expect(output).toContain("at half the Redis store's saturation");
+  expect(output).toContain("Latency at half of saturation");
+  expect(output).toContain("half of its own saturation");
   expect(readFileSync(join(out, "results.svg"), "utf8")).toContain("<svg");
 }, 90_000);

@@ -23,13 +23,17 @@ export type SystemResult = {
 };
 
 /**
- * Latency at half of the Redis store's saturation: the Redis store, held to issue 7's target, and the floor at the
- * same rate beside it, the reference of what the machine allows a check that goes to Redis.
+ * Latency at half of saturation: the Redis store at half of its own, held to issue 7's target; the floor at the
+ * same rate beside it, the reference of what the machine allows a check that goes to Redis; and the bare server
+ * at half of its own, the reference of what the machine allows any Node server at that point of its curve.
  */
 export type HalfLoad = {
+  /** Half the Redis store's median checks/s. */
   rate: number;
   systems: {
     system: SystemId;
+    /** The rate this system was driven at. */
+    rate: number;
     p50Ms: number;
     p99Ms: number;
     rounds: LatencyRound[];
@@ -60,8 +64,8 @@ export type Measured = {
   saturation: Map<SystemId, SaturationRound[]>;
   latency: Map<SystemId, LatencyRound[]>;
   latencyRate: number;
-  /** The rounds of the Redis store and the floor at half the Redis store's saturation, and that rate. */
-  halfLoad: { rate: number; systems: { system: SystemId; rounds: LatencyRound[] }[] };
+  /** The rounds at half of saturation: the Redis store's rate, and each system's own rate and rounds. */
+  halfLoad: { rate: number; systems: { system: SystemId; rate: number; rounds: LatencyRound[] }[] };
   commands: Map<SystemId, CommandsPerCheck>;
   peakRssMiB: Map<SystemId, number>;
   deny: DenyWorkload;
@@ -123,9 +127,15 @@ export function buildResults(measured: Measured, options: Options): Results {
   };
 }
 
-function halfLoadOf({ system, rounds }: { system: SystemId; rounds: LatencyRound[] }): HalfLoad["systems"][number] {
+function halfLoadOf({ system, rate, rounds }: Measured["halfLoad"]["systems"][number]): HalfLoad["systems"][number] {
   const p99Ms = median(rounds.map((r) => r.p99Ms));
-  const result: HalfLoad["systems"][number] = { system, p50Ms: median(rounds.map((r) => r.p50Ms)), p99Ms, rounds };
+  const result: HalfLoad["systems"][number] = {
+    system,
+    rate,
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms,
+    rounds,
+  };
   if (system === "redis") result.target = { p99Ms: P99_TARGET_MS, met: p99Ms <= P99_TARGET_MS };
   return result;
 }
@@ -177,10 +187,14 @@ export function formatResults(results: Results): string {
     ...results.halfLoad.systems.flatMap((h) => h.rounds.map((r) => r.scheduleLagP99Ms)),
     0,
   );
-  const halfLoad = results.halfLoad.systems.map(
-    (h) =>
-      `  ${labelOf(h.system).padEnd(24)} p50 ${fixed(h.p50Ms, 2)} ms, p99 ${fixed(h.p99Ms, 2)} ms${h.target ? `   target ≤ ${h.target.p99Ms} ms  ${h.target.met ? "met" : "NOT MET"}` : "   (reference: the same rate, one EVALSHA)"}`,
-  );
+  const halfLoad = results.halfLoad.systems.map((h) => {
+    const latency = `p50 ${fixed(h.p50Ms, 2)} ms, p99 ${fixed(h.p99Ms, 2)} ms`;
+    if (h.target)
+      return `  ${labelOf(h.system).padEnd(24)} ${latency}   target ≤ ${h.target.p99Ms} ms  ${h.target.met ? "met" : "NOT MET"}`;
+    if (h.rate === results.halfLoad.rate)
+      return `  ${labelOf(h.system).padEnd(24)} ${latency}   (reference: the same rate, one EVALSHA)`;
+    return `  ${labelOf(h.system).padEnd(24)} ${latency}   (reference: half of its own saturation, ${thousands(h.rate)} checks/s, no work at all)`;
+  });
   const redisStore = results.systems.find((s) => s.id === "redis");
   const trouble = Object.entries(results.storeTrouble).filter(([, n]) => (n ?? 0) > 0);
   const { cpus: cores, loadAverage } = results.machine;
@@ -195,7 +209,7 @@ export function formatResults(results: Results): string {
     "Ratios of checks/s:",
     ...ratios,
     "",
-    `Latency at half the Redis store's saturation, ${thousands(results.halfLoad.rate)} checks/s:`,
+    `Latency at half of saturation (the Redis store's, ${thousands(results.halfLoad.rate)} checks/s, unless said):`,
     ...halfLoad,
     `  (at the common latency rate, ${thousands(results.latencyRate)} checks/s, the Redis store's p99 is ${fixed(redisStore?.p99Ms ?? Number.NaN, 2)} ms)`,
     `  (latency is timed from when the load process writes a check; checks left at most ${fixed(lag, 2)} ms behind schedule at p99)`,

@@ -68,21 +68,25 @@ async function main(): Promise<void> {
   }
 
   // Issue 7's latency target: the Redis store at half of its own saturation, a load it must carry with room to spare.
-  // The floor runs at the same rate beside it: what the machine allows any design that goes to Redis.
-  const redisStore = SYSTEMS.find((s) => s.id === "redis") as System;
-  const halfLoadRate = Math.max(
-    1,
-    Math.round(median((saturation.get(redisStore.id) ?? []).map((r) => r.checksPerSec)) / 2),
-  );
-  const halfLoad = SYSTEMS.filter((s) => (s.id === "redis" || s.id === "floor") && systems.includes(s)).map(
-    (system) => ({ system, rounds: [] as LatencyRound[] }),
-  );
+  // The floor runs at the same rate beside it: what the machine allows any design that goes to Redis. The bare
+  // server runs at half of *its own* saturation: the same point of its own curve, with no work at all, which tells
+  // what the machine allows any Node server there.
+  const halfOf = (id: SystemId) =>
+    Math.max(1, Math.round(median((saturation.get(id) ?? []).map((r) => r.checksPerSec)) / 2));
+  const halfLoadRate = halfOf("redis");
+  const halfLoad = (["redis", "floor", "bare"] as const)
+    .filter((id) => systems.some((s) => s.id === id))
+    .map((id) => ({
+      system: SYSTEMS.find((s) => s.id === id) as System,
+      rate: id === "bare" ? halfOf("bare") : halfLoadRate,
+      rounds: [] as LatencyRound[],
+    }));
   for (let round = 1; round <= options.rounds; round++) {
-    for (const { system, rounds } of halfLoad) {
-      const result = await measure.latency(system, halfLoadRate);
+    for (const { system, rate, rounds } of halfLoad) {
+      const result = await measure.latency(system, rate);
       rounds.push(result);
       log(
-        `latency ${round}/${options.rounds} ${system.label} at half the Redis store's saturation, ${halfLoadRate} checks/s: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
+        `latency ${round}/${options.rounds} ${system.label} at half ${system.id === "bare" ? "its own" : "the Redis store's"} saturation, ${rate} checks/s: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
       );
     }
   }
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
   const commands = new Map<SystemId, CommandsPerCheck>();
   for (const system of systems.filter((s) => s.redis)) commands.set(system.id, await measure.commands(system));
 
-  const deny = await measure.deny(redisStore);
+  const deny = await measure.deny(SYSTEMS.find((s) => s.id === "redis") as System);
 
   const storeTrouble: Partial<Record<SystemId, number>> = {};
   for (const system of systems.filter((s) => s.bouncer)) storeTrouble[system.id] = await measure.storeTrouble(system);
@@ -101,7 +105,10 @@ async function main(): Promise<void> {
       saturation,
       latency,
       latencyRate,
-      halfLoad: { rate: halfLoadRate, systems: halfLoad.map(({ system, rounds }) => ({ system: system.id, rounds })) },
+      halfLoad: {
+        rate: halfLoadRate,
+        systems: halfLoad.map(({ system, rate, rounds }) => ({ system: system.id, rate, rounds })),
+      },
       commands,
       peakRssMiB: peakRss,
       deny,
