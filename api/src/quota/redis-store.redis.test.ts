@@ -1,6 +1,7 @@
 // The store contract on real Redis over TCP: one redis-server, and a three-node Cluster.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
+import { checksTogether } from "./merged-checks-scenario";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
 import { describeCounterStore } from "./store-contract";
@@ -56,6 +57,22 @@ describe("Redis store (integration, needs redis-server)", () => {
     expect(d.allowed).toBe(true);
     expect(await client.script("EXISTS", scripts.check.sha)).toEqual([1]);
     client.disconnect();
+    await store.close();
+  });
+
+  test("checks that arrive together reach Redis as one EVALSHA, each counted as if alone; a broken one fails alone", async () => {
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
+    expect(await checksTogether(store, redis.url)).toBe(1);
+    await store.close();
+  });
+
+  test("on a Cluster, checks that arrive together for subjects in different slots are each answered", async () => {
+    // Not merged there: one script call may only touch one slot.
+    const store = createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: 10_000 });
+    const tag = `cluster-${process.pid}-${Date.now()}`;
+    const limits = { capacity: 2, perMinute: 1, hour: null, day: null };
+    const decisions = await Promise.all(["a", "b", "a", "a", "b"].map((s) => store.check(`${tag}-${s}`, limits, 1)));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, true]);
     await store.close();
   });
 

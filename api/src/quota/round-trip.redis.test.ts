@@ -1,4 +1,5 @@
-// One round trip: Redis receives exactly one EVALSHA per check, and nothing while the deny cache answers.
+// One round trip: Redis receives one EVALSHA per check (checks that arrive together share one, as
+// redis-store.redis.test.ts shows), and nothing while the deny cache answers.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";

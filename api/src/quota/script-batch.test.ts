@@ -13,10 +13,89 @@ function recorder() {
 }
 
 describe("batchScripts", () => {
+  // check.lua merges: the checks of one batch go as one call of it, each answered with its entry of the reply.
+  test("calls of a merging script leave as one call, keys and arguments side by side; other calls stay apart", async () => {
+    const sent: { script: string; keys: string[]; args: string[] }[] = [];
+    const run = batchScripts(
+      (calls) => {
+        for (const call of calls) {
+          sent.push({ script: call.script.name, keys: call.keys, args: call.args });
+          // Like check.lua: one entry per key; like history.lua: one reply.
+          call.answer(call.script.merges ? call.keys.map((k) => `entry ${k}`) : `history ${call.keys[0]}`);
+        }
+      },
+      async () => "by source",
+    );
+    const replies = await Promise.all([
+      run(scripts.check, ["a"], ["1", "2"]),
+      run(scripts.history, ["h"], ["60"]),
+      run(scripts.check, ["b"], ["3", "4"]),
+      run(scripts.check, ["c"], ["5", "6"]),
+    ]);
+    // Each check gets what it would have got alone: a list of its one entry.
+    expect(replies).toEqual([["entry a"], "history h", ["entry b"], ["entry c"]]);
+    expect(sent).toEqual([
+      { script: "history", keys: ["h"], args: ["60"] },
+      { script: "check", keys: ["a", "b", "c"], args: ["1", "2", "3", "4", "5", "6"] },
+    ]);
+
+    // A check alone in its batch goes as it is.
+    sent.length = 0;
+    expect(await run(scripts.check, ["d"], ["7"])).toEqual(["entry d"]);
+    expect(sent).toEqual([{ script: "check", keys: ["d"], args: ["7"] }]);
+  });
+
+  test("a merged call's error fails each of its checks; after a NOSCRIPT each goes again by source on its own", async () => {
+    for (const [error, expected] of [
+      [new Error("ERR wrong type"), "rejected"],
+      [new Error("NOSCRIPT No matching script"), "fulfilled"],
+    ] as const) {
+      const bySource: string[][] = [];
+      const run = batchScripts(
+        (calls) => {
+          for (const call of calls) call.answer(undefined, error);
+        },
+        async (call) => {
+          bySource.push(call.keys);
+          return [`by source ${call.keys[0]}`];
+        },
+      );
+      const results = await Promise.allSettled(["a", "b"].map((k) => run(scripts.check, [k], [])));
+      if (expected === "rejected") {
+        expect(results).toEqual([
+          { status: "rejected", reason: error },
+          { status: "rejected", reason: error },
+        ]);
+        expect(bySource).toEqual([]);
+      } else {
+        expect(results).toEqual([
+          { status: "fulfilled", value: ["by source a"] },
+          { status: "fulfilled", value: ["by source b"] },
+        ]);
+        expect(bySource).toEqual([["a"], ["b"]]);
+      }
+    }
+  });
+
+  test("a merged call's reply without one entry per check fails each check, with the reply in the message", async () => {
+    const run = batchScripts(
+      (calls) => {
+        for (const call of calls) call.answer(["only one"]);
+      },
+      async () => "by source",
+    );
+    const results = await Promise.allSettled(["a", "b"].map((k) => run(scripts.check, [k], [])));
+    const failed = new Error('unexpected reply from the counter store: ["only one"]');
+    expect(results).toEqual([
+      { status: "rejected", reason: failed },
+      { status: "rejected", reason: failed },
+    ]);
+  });
+
   test("the calls of one turn of the event loop leave as one batch, each answered with its own reply", async () => {
     const { batches, send } = recorder();
     const run = batchScripts(send, async () => "by source");
-    const replies = await Promise.all(["a", "b", "c"].map((k) => run(scripts.check, [k], [])));
+    const replies = await Promise.all(["a", "b", "c"].map((k) => run(scripts.history, [k], [])));
     expect(replies).toEqual(["a", "b", "c"]);
     expect(batches).toEqual([["a", "b", "c"]]);
   });
@@ -24,7 +103,7 @@ describe("batchScripts", () => {
   test("a full batch leaves at once; the rest of the turn follows at its end", async () => {
     const { batches, send } = recorder();
     const run = batchScripts(send, async () => "by source", 2);
-    const pending = ["a", "b", "c", "d", "e"].map((k) => run(scripts.check, [k], []));
+    const pending = ["a", "b", "c", "d", "e"].map((k) => run(scripts.history, [k], []));
     // Sent before the turn ends: nothing waited for setImmediate.
     expect(batches).toEqual([
       ["a", "b"],
@@ -45,7 +124,7 @@ describe("batchScripts", () => {
       },
       async (call) => `source for ${call.keys[0]}`,
     );
-    const replies = await Promise.allSettled(["gone", "here", "bad"].map((k) => run(scripts.check, [k], [])));
+    const replies = await Promise.allSettled(["gone", "here", "bad"].map((k) => run(scripts.history, [k], [])));
     expect(replies).toEqual([
       { status: "fulfilled", value: "source for gone" },
       { status: "fulfilled", value: 1 },
@@ -60,7 +139,10 @@ describe("batchScripts", () => {
       },
     ]) {
       const failing = batchScripts(send, async () => 0);
-      const results = await Promise.allSettled([failing(scripts.check, ["a"], []), failing(scripts.check, ["b"], [])]);
+      const results = await Promise.allSettled([
+        failing(scripts.history, ["a"], []),
+        failing(scripts.history, ["b"], []),
+      ]);
       expect(results).toEqual([
         { status: "rejected", reason: new Error("connection lost") },
         { status: "rejected", reason: new Error("connection lost") },

@@ -1,6 +1,7 @@
-// Script calls that arrive in the same turn of the event loop leave together, as one pipeline: each is still its
-// own atomic script in Redis, but a busy server pays one write (or one HTTP request) for many checks. A batch can
-// also leave once it holds `maxBatch` calls, so Redis starts on them while the server still reads the rest.
+// Script calls that arrive in the same turn of the event loop leave together, as one pipeline: a busy server pays
+// one write (or one HTTP request) for many checks. Calls of a script that merges (check.lua) go as one call of it,
+// so Redis starts that script once per batch, not once per check; each check in it is still its own atomic step.
+// A batch can also leave once it holds `maxBatch` calls, so Redis starts on them while the server reads the rest.
 import type { Script } from "./scripts";
 
 export type ScriptCall = { script: Script; keys: string[]; args: string[] };
@@ -22,7 +23,7 @@ export function batchScripts(
   function flush(): void {
     // Already sent, because the batch filled up before the turn ended.
     if (queue.length === 0) return;
-    const batch = queue;
+    const batch = merged(queue);
     queue = [];
     // A call already answered ignores the rejection.
     const fail = (error: unknown) => {
@@ -33,6 +34,23 @@ export function batchScripts(
     } catch (error) {
       fail(error);
     }
+  }
+
+  /** The calls of one batch with those of each merging script as one call. */
+  function merged(calls: BatchedCall[]): BatchedCall[] {
+    const byScript = new Map<Script, BatchedCall[]>();
+    const out: BatchedCall[] = [];
+    for (const call of calls) {
+      if (!call.script.merges) out.push(call);
+      else {
+        const same = byScript.get(call.script);
+        if (same) same.push(call);
+        else byScript.set(call.script, [call]);
+      }
+    }
+    for (const [script, same] of byScript)
+      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same));
+    return out;
   }
 
   return (script, keys, args) =>
@@ -50,4 +68,24 @@ export function batchScripts(
       if (queue.length === 1) setImmediate(flush);
       else if (queue.length >= maxBatch) flush();
     });
+}
+
+/** Several calls of a merging script as one: their keys and arguments side by side, each given its entry of the reply. */
+function oneCall(script: Script, calls: BatchedCall[]): BatchedCall {
+  return {
+    script,
+    keys: calls.flatMap((call) => call.keys),
+    args: calls.flatMap((call) => call.args),
+    answer(result, error) {
+      if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
+        error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
+      }
+      // Each call is answered as if it had gone alone: with a list of its one entry, or with the error (a
+      // NOSCRIPT included, after which each call goes again by source on its own).
+      calls.forEach((call, i) => {
+        if (error) call.answer(undefined, error);
+        else call.answer([(result as unknown[])[i]]);
+      });
+    },
+  };
 }

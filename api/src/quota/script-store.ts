@@ -36,13 +36,18 @@ function toNumbers(reply: unknown): number[] {
   return reply.map(Number);
 }
 
-/** The script's reply ({ allowed, now, fill, hour count, day count }) as every limit's state, as the memory store reports it. */
+/**
+ * check.lua's reply to one check (a list of its one entry: { allowed, now, fill, hour count, day count }, or the
+ * error's message when it failed) as every limit's state, as the memory store reports it.
+ */
 function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision {
-  if (!Array.isArray(reply) || reply.length !== 5) {
+  const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
+  if (typeof entry === "string") throw new Error(entry);
+  if (!Array.isArray(entry) || entry.length !== 5) {
     throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   }
   // TCP clients give numbers, Upstash may give strings.
-  const r = reply as (number | string)[];
+  const r = entry as (number | string)[];
   const counted = { allowed: Number(r[0]) === 1, level: Number(r[2]), hourCount: Number(r[3]), dayCount: Number(r[4]) };
   return report(counted, spec, cost, Number(r[1]));
 }

@@ -2,15 +2,20 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-export type Script = { name: string; source: string; sha: string };
+/**
+ * `merges`: the script takes any number of calls side by side (each call's keys and arguments after the last
+ * one's) and replies with a list of one entry per call, so the calls of one batch can go as one (script-batch.ts).
+ * Its reply to a single call is then a list of one entry.
+ */
+export type Script = { name: string; source: string; sha: string; merges?: boolean };
 
-function load(name: string): Script {
+function load(name: string, options: { merges?: boolean } = {}): Script {
   const source = readFileSync(new URL(`../../../lua/${name}.lua`, import.meta.url), "utf8");
-  return { name, source, sha: createHash("sha1").update(source).digest("hex") };
+  return { name, source, sha: createHash("sha1").update(source).digest("hex"), ...options };
 }
 
 export const scripts = {
-  check: load("check"),
+  check: load("check", { merges: true }),
   history: load("history"),
   recordDenials: load("record-denials"),
 };

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
+import { checksTogether } from "./merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "./outage-scenario";
 import { describeCounterStore } from "./store-contract";
 import { createUpstashStore } from "./upstash-store";
@@ -31,6 +32,11 @@ describeCounterStore("Upstash (integration, needs redis-server)", async () => {
 });
 
 describe("Upstash store (integration, needs redis-server)", () => {
+  test("checks that arrive together go as one EVALSHA in one request, each counted as if alone; a broken one fails alone", async () => {
+    const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000 });
+    expect(await checksTogether(store, redis.url)).toBe(1);
+  });
+
   test("after SCRIPT FLUSH the scripts are sent again, for checks batched together too", async () => {
     const { Redis } = await import("ioredis");
     const direct = new Redis(redis.url);
