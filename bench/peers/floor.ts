@@ -3,10 +3,11 @@ import { Redis } from "ioredis";
 import { MAX_BATCH } from "../../api/src/quota/redis-store";
 import { type BenchLimits, benchLimits, type PeerAnswer, requiredEnv, servePeer } from "./serve";
 
-// Sent the way Bouncer's Redis store sends (api/src/quota/redis-store.ts): plain commands, the checks of one turn
-// of the event loop written together on a corked socket, at most the store's MAX_BATCH to a write. So the ratio to
-// this floor measures only Bouncer's own work, and the floor is not held back by ioredis's pipeline objects, which
-// cost more than they save here.
+// Written the way Bouncer's Redis store writes (api/src/quota/redis-store.ts): plain commands, the checks of one
+// turn of the event loop written together on a corked socket, at most the store's MAX_BATCH to a write, so the
+// floor is not held back by ioredis's pipeline objects, which cost more than they save here. Unlike the store,
+// which merges a batch's checks into one call of its script, the floor sends one EVALSHA per check: the floor as
+// issue 7 defines it (bench/README.md, "Why it is fair", says what a merging floor measured).
 const redis = new Redis(requiredEnv("REDIS_URL"), { enableAutoPipelining: false });
 redis.defineCommand("floorIncr", { numberOfKeys: 1, lua: "return redis.call('INCR', KEYS[1])" });
 const incr = (key: string) => (redis as unknown as { floorIncr(key: string): Promise<number> }).floorIncr(key);
