@@ -66,6 +66,20 @@ describe("Redis store (integration, needs redis-server)", () => {
     await store.close();
   });
 
+  test("behind one address, a Cluster refuses merged checks (CROSSSLOT): they go one by one, and merging stops", async () => {
+    const behindOneAddress = await startCluster(1);
+    const url = `redis://${behindOneAddress.seeds[0]}`;
+    const store = createRedisStore({ url, timeoutMs: 2000 });
+    try {
+      // The first batch is refused and sent again check by check; the second is not merged at all.
+      expect(await checksTogether(store, url)).toBe(6);
+      expect(await checksTogether(store, url)).toBe(6);
+    } finally {
+      await store.close();
+      await behindOneAddress.stop();
+    }
+  });
+
   test("on a Cluster, checks that arrive together for subjects in different slots are each answered", async () => {
     // Not merged there: one script call may only touch one slot.
     const store = createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: 10_000 });

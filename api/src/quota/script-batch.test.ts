@@ -77,6 +77,24 @@ describe("batchScripts", () => {
     }
   });
 
+  test("refused with CROSSSLOT (a Cluster behind one address), a merged call's checks go again one by one, and merging stops", async () => {
+    const sent: string[][] = [];
+    const run = batchScripts(
+      (calls) => {
+        for (const call of calls) {
+          sent.push(call.keys);
+          if (call.keys.length > 1)
+            call.answer(undefined, new Error("CROSSSLOT Keys in request don't hash to the same slot"));
+          else call.answer([`entry ${call.keys[0]}`]);
+        }
+      },
+      async () => "by source",
+    );
+    expect(await Promise.all(["a", "b"].map((k) => run(scripts.check, [k], [])))).toEqual([["entry a"], ["entry b"]]);
+    expect(await Promise.all(["c", "d"].map((k) => run(scripts.check, [k], [])))).toEqual([["entry c"], ["entry d"]]);
+    expect(sent).toEqual([["a", "b"], ["a"], ["b"], ["c"], ["d"]]);
+  });
+
   test("a merged call's reply without one entry per check fails each check, with the reply in the message", async () => {
     const run = batchScripts(
       (calls) => {

@@ -19,12 +19,24 @@ export function batchScripts(
   maxBatch = Number.POSITIVE_INFINITY,
 ): (script: Script, keys: string[], args: string[]) => Promise<unknown> {
   let queue: BatchedCall[] = [];
+  // A Cluster behind one address (ElastiCache Serverless, a cluster proxy) takes a script's keys only when they
+  // share a slot, and refuses a merged call with CROSSSLOT: its checks then go again one by one, and no later
+  // batch is merged.
+  let merging = true;
+  const apart = (calls: BatchedCall[]) => {
+    merging = false;
+    send(calls);
+  };
 
   function flush(): void {
     // Already sent, because the batch filled up before the turn ended.
     if (queue.length === 0) return;
-    const batch = merged(queue);
+    const batch = merging ? merged(queue) : queue;
     queue = [];
+    send(batch);
+  }
+
+  function send(batch: BatchedCall[]): void {
     // A call already answered ignores the rejection.
     const fail = (error: unknown) => {
       for (const call of batch) call.answer(undefined, error instanceof Error ? error : new Error(String(error)));
@@ -49,7 +61,7 @@ export function batchScripts(
       }
     }
     for (const [script, same] of byScript)
-      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same));
+      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same, apart));
     return out;
   }
 
@@ -70,13 +82,17 @@ export function batchScripts(
     });
 }
 
-/** Several calls of a merging script as one: their keys and arguments side by side, each given its entry of the reply. */
-function oneCall(script: Script, calls: BatchedCall[]): BatchedCall {
+/**
+ * Several calls of a merging script as one: their keys and arguments side by side, each given its entry of the
+ * reply. Refused for keys of several slots, the calls go to `apart` to be sent one by one.
+ */
+function oneCall(script: Script, calls: BatchedCall[], apart: (calls: BatchedCall[]) => void): BatchedCall {
   return {
     script,
     keys: calls.flatMap((call) => call.keys),
     args: calls.flatMap((call) => call.args),
     answer(result, error) {
+      if (error?.message.includes("CROSSSLOT")) return apart(calls);
       if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
         error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
       }
