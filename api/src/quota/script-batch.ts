@@ -61,7 +61,7 @@ export function batchScripts(
       }
     }
     for (const [script, same] of byScript)
-      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same, apart));
+      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same, apart, sendSource));
     return out;
   }
 
@@ -84,24 +84,37 @@ export function batchScripts(
 
 /**
  * Several calls of a merging script as one: their keys and arguments side by side, each given its entry of the
- * reply. Refused for keys of several slots, the calls go to `apart` to be sent one by one.
+ * reply. A Redis that has not seen the script gets the merged call by source, once; refused for keys of several
+ * slots, the calls go to `apart` to be sent one by one.
  */
-function oneCall(script: Script, calls: BatchedCall[], apart: (calls: BatchedCall[]) => void): BatchedCall {
-  return {
+function oneCall(
+  script: Script,
+  calls: BatchedCall[],
+  apart: (calls: BatchedCall[]) => void,
+  bySource: (call: ScriptCall) => Promise<unknown>,
+): BatchedCall {
+  const merged: BatchedCall = {
     script,
     keys: calls.flatMap((call) => call.keys),
     args: calls.flatMap((call) => call.args),
     answer(result, error) {
       if (error?.message.includes("CROSSSLOT")) return apart(calls);
-      if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
-        error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
+      if (error?.message.includes("NOSCRIPT")) {
+        bySource(merged).then(share, (failed: Error) => share(undefined, failed));
+        return;
       }
-      // Each call is answered as if it had gone alone: with a list of its one entry, or with the error (a
-      // NOSCRIPT included, after which each call goes again by source on its own).
-      calls.forEach((call, i) => {
-        if (error) call.answer(undefined, error);
-        else call.answer([(result as unknown[])[i]]);
-      });
+      share(result, error);
     },
   };
+  // Each call is answered as if it had gone alone: with a list of its one entry, or with the error.
+  function share(result: unknown, error?: Error): void {
+    if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
+      error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
+    }
+    calls.forEach((call, i) => {
+      if (error) call.answer(undefined, error);
+      else call.answer([(result as unknown[])[i]]);
+    });
+  }
+  return merged;
 }
