@@ -94,6 +94,22 @@ describe("Redis store (integration, needs redis-server)", () => {
     await store.close();
   });
 
+  test("checks that arrive before the connection is up wait for it together, without a listener each", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
+    const subject = `early-${process.pid}-${Date.now()}`;
+    const decisions = await Promise.all(
+      Array.from({ length: 50 }, () => store.check(subject, { capacity: 40, perMinute: 1, hour: null, day: null }, 1)),
+    );
+    await new Promise((r) => setImmediate(r));
+    process.off("warning", onWarning);
+    await store.close();
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   test("with Redis TIME as the clock, a check reports the server's time", async () => {
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
     const before = Date.now();

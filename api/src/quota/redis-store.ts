@@ -50,19 +50,27 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   // Errors surface on each call; without a listener ioredis would also print every reconnect attempt.
   client.on("error", () => {});
 
+  // Calls waiting for the connection: one "ready" listener answers them all (one each would make Node warn of a
+  // leak as soon as eleven checks arrive before Redis is up).
+  const waiting = new Set<() => void>();
+  client.on("ready", () => {
+    for (const ready of waiting) ready();
+    waiting.clear();
+  });
+
   /** Waits for the connection, within the budget, when it is not up yet (at start, or while reconnecting). */
   function connected(): Promise<void> | undefined {
     if (client.status === "ready") return undefined;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        client.off("ready", onReady);
+        waiting.delete(ready);
         reject(new Error(`the counter store did not connect within ${timeoutMs} ms`));
       }, timeoutMs);
-      const onReady = () => {
+      const ready = () => {
         clearTimeout(timer);
         resolve();
       };
-      client.once("ready", onReady);
+      waiting.add(ready);
     });
   }
   const whenConnected = <T>(call: () => Promise<T>): Promise<T> => {
