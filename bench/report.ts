@@ -32,6 +32,8 @@ export type HalfLoad = {
   rate: number;
   systems: {
     system: SystemId;
+    /** Whose saturation `rate` is half of: the Redis store's, or the system's own. */
+    halfOf: SystemId;
     /** The rate this system was driven at. */
     rate: number;
     p50Ms: number;
@@ -65,7 +67,7 @@ export type Measured = {
   latency: Map<SystemId, LatencyRound[]>;
   latencyRate: number;
   /** The rounds at half of saturation: the Redis store's rate, and each system's own rate and rounds. */
-  halfLoad: { rate: number; systems: { system: SystemId; rate: number; rounds: LatencyRound[] }[] };
+  halfLoad: { rate: number; systems: { system: SystemId; halfOf: SystemId; rate: number; rounds: LatencyRound[] }[] };
   commands: Map<SystemId, CommandsPerCheck>;
   peakRssMiB: Map<SystemId, number>;
   deny: DenyWorkload;
@@ -127,10 +129,16 @@ export function buildResults(measured: Measured, options: Options): Results {
   };
 }
 
-function halfLoadOf({ system, rate, rounds }: Measured["halfLoad"]["systems"][number]): HalfLoad["systems"][number] {
+function halfLoadOf({
+  system,
+  halfOf,
+  rate,
+  rounds,
+}: Measured["halfLoad"]["systems"][number]): HalfLoad["systems"][number] {
   const p99Ms = median(rounds.map((r) => r.p99Ms));
   const result: HalfLoad["systems"][number] = {
     system,
+    halfOf,
     rate,
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms,
@@ -191,7 +199,7 @@ export function formatResults(results: Results): string {
     const latency = `p50 ${fixed(h.p50Ms, 2)} ms, p99 ${fixed(h.p99Ms, 2)} ms`;
     if (h.target)
       return `  ${labelOf(h.system).padEnd(24)} ${latency}   target ≤ ${h.target.p99Ms} ms  ${h.target.met ? "met" : "NOT MET"}`;
-    if (h.rate === results.halfLoad.rate)
+    if (h.halfOf !== h.system)
       return `  ${labelOf(h.system).padEnd(24)} ${latency}   (reference: the same rate, one EVALSHA)`;
     return `  ${labelOf(h.system).padEnd(24)} ${latency}   (reference: half of its own saturation, ${thousands(h.rate)} checks/s, no work at all)`;
   });

@@ -74,19 +74,26 @@ async function main(): Promise<void> {
   const halfOf = (id: SystemId) =>
     Math.max(1, Math.round(median((saturation.get(id) ?? []).map((r) => r.checksPerSec)) / 2));
   const halfLoadRate = halfOf("redis");
-  const halfLoad = (["redis", "floor", "bare"] as const)
-    .filter((id) => systems.some((s) => s.id === id))
-    .map((id) => ({
+  const halfLoad = (
+    [
+      ["redis", "redis"],
+      ["floor", "redis"],
+      ["bare", "bare"],
+    ] as const
+  )
+    .filter(([id]) => systems.some((s) => s.id === id))
+    .map(([id, halfOfId]) => ({
       system: SYSTEMS.find((s) => s.id === id) as System,
-      rate: id === "bare" ? halfOf("bare") : halfLoadRate,
+      halfOf: halfOfId,
+      rate: halfOf(halfOfId),
       rounds: [] as LatencyRound[],
     }));
   for (let round = 1; round <= options.rounds; round++) {
-    for (const { system, rate, rounds } of halfLoad) {
+    for (const { system, halfOf: whose, rate, rounds } of halfLoad) {
       const result = await measure.latency(system, rate);
       rounds.push(result);
       log(
-        `latency ${round}/${options.rounds} ${system.label} at half ${system.id === "bare" ? "its own" : "the Redis store's"} saturation, ${rate} checks/s: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
+        `latency ${round}/${options.rounds} ${system.label} at half ${whose === system.id ? "its own" : "the Redis store's"} saturation, ${rate} checks/s: p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
       );
     }
   }
@@ -107,7 +114,12 @@ async function main(): Promise<void> {
       latencyRate,
       halfLoad: {
         rate: halfLoadRate,
-        systems: halfLoad.map(({ system, rate, rounds }) => ({ system: system.id, rate, rounds })),
+        systems: halfLoad.map(({ system, halfOf: whose, rate, rounds }) => ({
+          system: system.id,
+          halfOf: whose,
+          rate,
+          rounds,
+        })),
       },
       commands,
       peakRssMiB: peakRss,

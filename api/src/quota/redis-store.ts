@@ -52,10 +52,10 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 
   // Calls waiting for the connection: one "ready" listener answers them all (one each would make Node warn of a
   // leak as soon as eleven checks arrive before Redis is up).
-  const waiting = new Set<() => void>();
+  const waitingForReady = new Set<() => void>();
   client.on("ready", () => {
-    for (const ready of waiting) ready();
-    waiting.clear();
+    for (const ready of waitingForReady) ready();
+    waitingForReady.clear();
   });
 
   /** Waits for the connection, within the budget, when it is not up yet (at start, or while reconnecting). */
@@ -63,14 +63,14 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     if (client.status === "ready") return undefined;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        waiting.delete(ready);
+        waitingForReady.delete(ready);
         reject(new Error(`the counter store did not connect within ${timeoutMs} ms`));
       }, timeoutMs);
       const ready = () => {
         clearTimeout(timer);
         resolve();
       };
-      waiting.add(ready);
+      waitingForReady.add(ready);
     });
   }
   const whenConnected = <T>(call: () => Promise<T>): Promise<T> => {
@@ -80,8 +80,8 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 
   const evalSource = (call: ScriptCall) =>
     client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
-  // One server: the checks that arrive in one turn of the event loop leave in one write, the socket corked while
-  // they are sent, each still its own EVALSHA. Not as an ioredis pipeline: its Pipeline objects outlived a young-
+  // One server: the calls that arrive in one turn of the event loop leave in one write, the socket corked while
+  // they are sent (the batch's checks merged into one EVALSHA by script-batch.ts). Not as an ioredis pipeline: its Pipeline objects outlived a young-
   // generation collection every time, so that each collection took 2-5 ms instead of 0.5 (bench/README.md).
   // A Cluster spreads customers over nodes, and ioredis's auto-pipelining groups what goes to each node.
   const run =
