@@ -62,8 +62,8 @@ test("every check is sent once, with the job's path, headers and bodies, and cou
 test("a server that stalls does not hold the schedule back, and the stall shows in the tail", async () => {
   let answered = 0;
   const url = await serve((_req, res) => {
-    // Every 50th check waits 150 ms before its answer; the rest answer at once.
-    const wait = ++answered % 50 === 0 ? 150 : 0;
+    // Every 50th check waits 200 ms before its answer; the rest answer at once.
+    const wait = ++answered % 50 === 0 ? 200 : 0;
     setTimeout(() => res.end("{}"), wait);
   });
   const result = await paced(job(url, 500, 1));
@@ -72,7 +72,9 @@ test("a server that stalls does not hold the schedule back, and the stall shows 
   expect(result.achievedRate).toBeGreaterThan(400);
   expect(result.connections).toBeGreaterThan(1);
   expect(result.p50Ms).toBeLessThan(50);
-  expect(result.p99Ms).toBeGreaterThanOrEqual(150);
+  // Well short of 200: Node counts a timer from the event loop's cached clock, so it can fire a little early as
+  // the driver measures (CI once saw 149.998 ms for a 150 ms wait).
+  expect(result.p99Ms).toBeGreaterThan(150);
 });
 
 test("a check that finds every connection busy waits for one, and is timed from when it was due", async () => {
@@ -92,12 +94,13 @@ test("an answer that arrives in pieces is timed to its last byte", async () => {
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     res.flushHeaders();
     setTimeout(() => res.write(body.slice(0, 1000)), 10);
-    setTimeout(() => res.end(body.slice(1000)), 30);
+    setTimeout(() => res.end(body.slice(1000)), 60);
   });
   const result = await paced(job(url, 100, 0.3));
   expect(result.statusCodes).toEqual({ 200: 40 });
   expect(result.errors).toBe(0);
-  expect(result.p50Ms).toBeGreaterThanOrEqual(30);
+  // Past the first piece (10 ms), with room for a timer that fires a little early on the last (60 ms).
+  expect(result.p50Ms).toBeGreaterThan(40);
 });
 
 test("an answer without a length is counted as an error, not as an answer", async () => {
