@@ -21,16 +21,25 @@ async function monitor() {
   monitorClient.on("monitor", (_time: string, args: string[], source: string) => {
     if (!source.startsWith("lua")) seen.push(args);
   });
-  // MONITOR's own confirmation can race the first commands; a marker tells when it is listening.
+  // MONITOR reports asynchronously, in the order Redis ran the commands: once a marker sent now is seen, so is
+  // everything Redis ran before it. The marker itself is left out.
   const marker = new Redis(redis.url);
-  await marker.ping("monitor-ready");
-  for (let i = 0; i < 50 && !seen.some((a) => a[1] === "monitor-ready"); i++)
-    await new Promise((r) => setTimeout(r, 20));
+  let markers = 0;
+  const caughtUp = async () => {
+    const name = `monitor-marker-${++markers}`;
+    await marker.ping(name);
+    for (let i = 0; i < 250 && !seen.some((a) => a[1] === name); i++) await new Promise((r) => setTimeout(r, 20));
+    const at = seen.findIndex((a) => a[1] === name);
+    if (at < 0) throw new Error(`MONITOR never reported ${name}`);
+    seen.splice(at, 1);
+  };
+  await caughtUp();
   seen.length = 0;
   return {
     seen,
+    caughtUp,
     async stop() {
-      await new Promise((r) => setTimeout(r, 100));
+      await caughtUp();
       monitorClient.disconnect();
       client.disconnect();
       marker.disconnect();
@@ -54,8 +63,7 @@ describe("round trips (integration, needs redis-server)", () => {
     const m = await monitor();
     for (let i = 0; i < 9; i++) expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(200);
     expect((await t.call("POST", "/v1/check", { body: { key } })).status).toBe(429);
-    // MONITOR reports asynchronously: let the last lines arrive.
-    await new Promise((r) => setTimeout(r, 100));
+    await m.caughtUp();
     const checks = m.seen.filter((a) => a[0]?.toLowerCase() === "evalsha" && a[1] === scripts.check.sha);
     expect(checks).toHaveLength(10);
     expect(m.seen).toHaveLength(10);
