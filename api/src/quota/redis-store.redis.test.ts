@@ -1,6 +1,7 @@
 // The store contract on real Redis over TCP: one redis-server, and a three-node Cluster.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
+import { answerDropper, lostAnswer } from "./lost-answer-scenario";
 import { checksTogether } from "./merged-checks-scenario";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
@@ -108,6 +109,17 @@ describe("Redis store (integration, needs redis-server)", () => {
     await store.close();
     expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
     expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
+  test("an answer lost after Redis ran the checks: they counted once, and are not sent again on reconnecting", async () => {
+    const dropper = await answerDropper(Number(new URL(redis.url).port));
+    const store = createRedisStore({ url: `redis://127.0.0.1:${dropper.port}`, timeoutMs: 2000 });
+    try {
+      await lostAnswer(store, dropper, redis.url);
+    } finally {
+      await store.close();
+      await dropper.close();
+    }
   });
 
   test("with Redis TIME as the clock, a check reports the server's time", async () => {

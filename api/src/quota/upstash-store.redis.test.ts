@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
+import { answerDropper, lostAnswer } from "./lost-answer-scenario";
 import { checksTogether } from "./merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "./outage-scenario";
 import { describeCounterStore } from "./store-contract";
@@ -51,6 +52,20 @@ describe("Upstash store (integration, needs redis-server)", () => {
 });
 
 describe("when the Upstash endpoint fails (integration, needs redis-server)", () => {
+  test("an answer lost after Redis ran the checks: they counted once, and the request is never sent again", async () => {
+    const dropper = await answerDropper(endpoint.port);
+    const store = createUpstashStore({
+      url: `http://127.0.0.1:${dropper.port}`,
+      token: endpoint.token,
+      timeoutMs: 5000,
+    });
+    try {
+      await lostAnswer(store, dropper, redis.url);
+    } finally {
+      await dropper.close();
+    }
+  });
+
   const store = () => createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: BUDGET_MS });
 
   test("a wrong token is refused, and the store says so rather than answering", async () => {

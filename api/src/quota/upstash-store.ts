@@ -21,8 +21,9 @@ export function createUpstashStore({ url, token, timeoutMs, clock }: UpstashStor
     // A fresh signal per request: each call gets the whole budget, no more.
     signal: () => AbortSignal.timeout(timeoutMs),
     keepAlive: true,
-    // Retrying would spend the budget; past it the plan's fail mode decides.
-    retry: false,
+    // Never send a request again: one whose answer was lost may have run, and its checks would count twice.
+    // (`retry: false` still tries a failed fetch a second time in @upstash/redis 1.39; no retries means one try.)
+    retry: { retries: 0 },
     // Script replies are numbers; there is nothing to JSON-parse.
     automaticDeserialization: false,
     enableTelemetry: false,
