@@ -60,8 +60,10 @@ local function check(key, at)
   local state = redis.call('HMGET', key, 'l', 'u', 'hi', 'hc', 'di', 'dc', 'mi', 'ma')
   local hourIndex, dayIndex = math.floor(now / HOUR), math.floor(now / DAY)
   local hourCount, dayCount = 0, 0
-  if tonumber(state[3]) == hourIndex then hourCount = tonumber(state[4]) end
-  if tonumber(state[5]) == dayIndex then dayCount = tonumber(state[6]) end
+  -- A field that is not a number reads as empty, as for the bucket below: the check must not fail after it
+  -- has written anything (Redis keeps a script's writes when it fails).
+  if tonumber(state[3]) == hourIndex then hourCount = tonumber(state[4]) or 0 end
+  if tonumber(state[5]) == dayIndex then dayCount = tonumber(state[6]) or 0 end
 
   -- The bucket's fill now: no timers, just what drained since the last update.
   local level = 0

@@ -122,6 +122,27 @@ describe("Redis store (integration, needs redis-server)", () => {
     }
   });
 
+  test("a counter field that is not a number reads as empty: the check answers, and never half-writes and fails", async () => {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redis.url);
+    const now = Date.parse("2026-11-30T10:20:30.000Z");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const subject = `garbled-${process.pid}-${Date.now()}`;
+    // The bucket full (1 request, in 1/60000ths), the hour's and the day's counts garbled.
+    await client.hset(`rl:{${subject}}`, { l: 60000, u: now, hi: Math.floor(now / 3_600_000), hc: "x" });
+    await client.hset(`rl:{${subject}}`, { di: Math.floor(now / 86_400_000), dc: "x" });
+    const denied = await store.check(subject, { capacity: 1, perMinute: 1, hour: null, day: null }, 1);
+    expect(denied.allowed).toBe(false);
+    expect((await store.history(subject, 1))[0]).toMatchObject({ allowed: 0, denied: 1 });
+    const allowed = await store.check(subject, { capacity: null, perMinute: null, hour: 10, day: 10 }, 1);
+    expect(allowed.limits.map((l) => [l.name, l.remaining])).toEqual([
+      ["hour", 9],
+      ["day", 9],
+    ]);
+    client.disconnect();
+    await store.close();
+  });
+
   test("with Redis TIME as the clock, a check reports the server's time", async () => {
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
     const before = Date.now();
