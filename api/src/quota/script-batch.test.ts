@@ -95,6 +95,26 @@ describe("batchScripts", () => {
     expect(sent).toEqual([["a", "b"], ["a"], ["b"], ["c"], ["d"]]);
   });
 
+  test("a merged call sent by source after a NOSCRIPT and then refused with CROSSSLOT goes one by one too", async () => {
+    const sent: string[][] = [];
+    const run = batchScripts(
+      (calls) => {
+        for (const call of calls) {
+          sent.push(call.keys);
+          if (call.keys.length > 1) call.answer(undefined, new Error("NOSCRIPT No matching script"));
+          else call.answer([`entry ${call.keys[0]}`]);
+        }
+      },
+      async (call) => {
+        if (call.keys.length > 1) throw new Error("CROSSSLOT Keys in request don't hash to the same slot");
+        return [`by source ${call.keys[0]}`];
+      },
+    );
+    expect(await Promise.all(["a", "b"].map((k) => run(scripts.check, [k], [])))).toEqual([["entry a"], ["entry b"]]);
+    expect(await Promise.all(["c", "d"].map((k) => run(scripts.check, [k], [])))).toEqual([["entry c"], ["entry d"]]);
+    expect(sent).toEqual([["a", "b"], ["a"], ["b"], ["c"], ["d"]]);
+  });
+
   test("a merged call's reply without one entry per check fails each check, with the reply in the message", async () => {
     const run = batchScripts(
       (calls) => {

@@ -100,7 +100,10 @@ function oneCall(
     answer(result, error) {
       if (error?.message.includes("CROSSSLOT")) return apart(calls);
       if (error?.message.includes("NOSCRIPT")) {
-        bySource(merged).then(share, (failed: Error) => share(undefined, failed));
+        // Redis checks slots before it looks for the script; a proxy in front of a Cluster may not.
+        bySource(merged).then(share, (failed: Error) =>
+          failed.message.includes("CROSSSLOT") ? apart(calls) : share(undefined, failed),
+        );
         return;
       }
       share(result, error);
