@@ -96,13 +96,17 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
           (calls) => {
             const socket = client.stream;
             socket?.cork();
-            for (const call of calls) {
-              client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
-                (result) => call.answer(result),
-                (error: Error) => call.answer(undefined, error),
-              );
+            // A socket left corked would hold every later write: uncorked even if a call throws.
+            try {
+              for (const call of calls) {
+                client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
+                  (result) => call.answer(result),
+                  (error: Error) => call.answer(undefined, error),
+                );
+              }
+            } finally {
+              socket?.uncork();
             }
-            socket?.uncork();
           },
           evalSource,
           MAX_BATCH,
