@@ -79,6 +79,14 @@ describe("npm start", () => {
     const page = await fetch(`http://127.0.0.1:${port}/usage`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+    // An API path no route takes is a 404 in the error envelope, not the UI's page.
+    for (const path of ["/v1/nope", "/v1/plans/", "/v1/check"]) {
+      const missing = await fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { authorization: "Bearer start-test-admin-token" },
+      });
+      expect(missing.status, path).toBe(404);
+      expect((await missing.json()).error.code, path).toBe("not_found");
+    }
 
     expect(existsSync(join(dir, "data", "quota.db"))).toBe(true);
     expect(server.output()).toContain("config store: file:data/quota.db");

@@ -35,11 +35,13 @@ const counters =
   env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
 const { app, answerCheck } = createService({ config, counters, logger, metrics });
 
-// The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …).
+// The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …). A path under /v1
+// that no route takes is an API error (404 in the error envelope), never the UI's page.
 const webRoot = "web/dist";
 if (existsSync(webRoot)) {
+  const page = serveStatic({ path: `${webRoot}/index.html` });
   app.use("/*", serveStatic({ root: webRoot }));
-  app.get("*", serveStatic({ path: `${webRoot}/index.html` }));
+  app.get("*", (c, next) => (c.req.path === "/v1" || c.req.path.startsWith("/v1/") ? next() : page(c, next)));
 } else {
   logger.info("web/dist is missing: run `npm run build:web` to serve the UI");
 }
