@@ -15,6 +15,29 @@ export const jsonBody = createMiddleware(async (c, next) => {
   await next();
 });
 
+/**
+ * Routes that take no body accept none, or an empty JSON object (what some clients send with every POST); anything
+ * else is refused before the route changes anything, as it would be by a route that reads a body.
+ */
+export const noBody = createMiddleware(async (c, next) => {
+  const text = c.req.raw.body === null ? "" : await c.req.text();
+  if (text !== "") {
+    if (!isJsonContentType(c.req.header("content-type"))) {
+      throw new ApiError("unsupported_media_type", "send no body, or {} as application/json");
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError("invalid_request", "Malformed JSON in request body");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
+      throw new ApiError("invalid_request", "this route takes no body: send none, or {}");
+    }
+  }
+  await next();
+});
+
 export const etag = (version: number) => `"${version}"`;
 
 /** The version an If-Match header asks for; a value that names no version can never match. */

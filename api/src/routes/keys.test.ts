@@ -24,6 +24,23 @@ describe("API keys", () => {
     expect(other.json.key).not.toBe(made.json.key);
   });
 
+  test("making a key takes no body: none or {} is fine, anything else is refused and makes no key", async () => {
+    const path = `/v1/customers/${customerId}/keys`;
+    expect((await t.call("POST", path, { body: {} })).status).toBe(201);
+    const refused = [
+      [415, { body: "hello", headers: { "content-type": "text/plain" } }],
+      [400, { body: "{", headers: { "content-type": "application/json" } }],
+      [400, { body: { name: "ci" } }],
+      [400, { body: [] }],
+    ] as const;
+    for (const [status, options] of refused) {
+      const res = await t.call("POST", path, options);
+      expect(res.status, JSON.stringify(options)).toBe(status);
+      expect(res.json.error.code).toBe(status === 415 ? "unsupported_media_type" : "invalid_request");
+    }
+    expect((await t.call("GET", path)).json.keys).toHaveLength(1);
+  });
+
   test("keys are listed without their secrets", async () => {
     const made = await t.call("POST", `/v1/customers/${customerId}/keys`);
     const list = await t.call("GET", `/v1/customers/${customerId}/keys`);

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { unwrap } from "../errors";
-import { errorResponses, jsonContent, security } from "../http";
+import { errorResponses, jsonContent, noBody, security } from "../http";
 
 const tags = ["API keys"];
 
@@ -64,11 +64,11 @@ export function registerKeys(app: App, { config }: AppDeps) {
       summary: "Make an API key for a customer",
       description:
         "The response is the only time the key is shown; only its hash is kept. The customer's client presents it to your API, which passes it to /v1/check.",
-      middleware: [allow("admin")],
+      middleware: [allow("admin"), noBody],
       request: { params: CustomerParam },
       responses: {
         201: jsonContent(NewKey, "The new key"),
-        ...errorResponses("unauthorized", "forbidden", "not_found"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
       },
     }),
     async (c) => c.json(unwrap(await config.keys.create(c.req.valid("param").id, c.get("principal").actor)), 201),

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { ApiError } from "../errors";
-import { errorResponses, jsonContent, security } from "../http";
+import { errorResponses, jsonContent, noBody, security } from "../http";
 import { limitEntries } from "../quota/decision";
 import type { DenyCache } from "../quota/deny-cache";
 import type { CounterStore } from "../quota/store";
@@ -20,7 +20,7 @@ export function registerReset(app: App, { config }: AppDeps, store: CounterStore
       summary: "Clear a customer's counters",
       description:
         "Every limit of the customer starts afresh. The per-minute history of checks is kept. Audited as customer.reset.",
-      middleware: [allow("admin")],
+      middleware: [allow("admin"), noBody],
       request: {
         params: z.object({
           id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
@@ -28,7 +28,14 @@ export function registerReset(app: App, { config }: AppDeps, store: CounterStore
       },
       responses: {
         200: jsonContent(Usage, "The customer's limits after the reset"),
-        ...errorResponses("unauthorized", "forbidden", "not_found", "store_unavailable"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "unsupported_media_type",
+          "store_unavailable",
+        ),
       },
     }),
     async (c) => {

@@ -136,6 +136,18 @@ describe("reset", () => {
     expect(entry.after.limits.map((l: { remaining: number }) => l.remaining)).toEqual([5, 500, 9000]);
   });
 
+  test("a reset takes no body: anything but none or {} is refused and clears nothing", async () => {
+    await check();
+    const path = `/v1/customers/${customerId}/reset`;
+    expect((await t.call("POST", path, { body: "x", headers: { "content-type": "text/plain" } })).status).toBe(415);
+    expect((await t.call("POST", path, { body: "{", headers: { "content-type": "application/json" } })).status).toBe(
+      400,
+    );
+    expect((await t.call("POST", path, { body: { all: true } })).status).toBe(400);
+    expect((await t.call("GET", `/v1/customers/${customerId}/usage`)).json.limits[0].remaining).toBe(4);
+    expect((await t.call("POST", path, { body: {} })).status).toBe(200);
+  });
+
   test("only admins reset, and only customers that exist", async () => {
     expect((await t.call("POST", `/v1/customers/${customerId}/reset`, { token: service })).status).toBe(403);
     expect((await t.call("POST", "/v1/customers/nope/reset")).status).toBe(404);
