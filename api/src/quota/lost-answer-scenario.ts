@@ -1,52 +1,50 @@
 // Test tooling: the store ran a batch of checks but its answer never came back (a reset connection, a load
-// balancer or proxy dropping it). The checks counted once in Redis; sending them again would count them twice.
-import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+// balancer or proxy dropping it, a Cluster node failing). The checks counted once in Redis; sending them again
+// would count them twice.
+import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
 import { expect } from "vitest";
 import { subjectKey } from "./script-store";
 import type { CounterStore } from "./store";
 
 /**
- * A TCP proxy to `port` that, once armed, cuts the connection carrying the next answer instead of passing it on,
- * and counts what it forwards. It speaks no protocol, so it stands in front of Redis and of the Upstash endpoint.
+ * TCP proxies, one to each of `ports`, that once armed cut the connection carrying the next answer, whichever
+ * proxy carries it, instead of passing it on. They speak no protocol, so they stand in front of Redis, of each
+ * node of a Cluster, and of the Upstash endpoint.
  */
-export async function answerDropper(port: number) {
+export async function answerDroppers(ports: number[]) {
   let armed = false;
-  let requests = 0;
+  const servers: Server[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(port, "127.0.0.1");
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("error", () => {});
-      socket.on("close", () => sockets.delete(socket));
-    }
-    client.on("data", (chunk) => {
-      requests++;
-      upstream.write(chunk);
+  for (const port of ports) {
+    const server = createServer((client) => {
+      const upstream = connect(port, "127.0.0.1");
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on("error", () => {});
+        socket.on("close", () => sockets.delete(socket));
+      }
+      client.on("data", (chunk) => upstream.write(chunk));
+      upstream.on("data", (chunk) => {
+        if (!armed) return client.write(chunk);
+        armed = false;
+        client.destroy();
+        upstream.destroy();
+      });
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
     });
-    upstream.on("data", (chunk) => {
-      if (!armed) return client.write(chunk);
-      armed = false;
-      client.destroy();
-      upstream.destroy();
-    });
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push(server);
+  }
   return {
-    port: (server.address() as AddressInfo).port,
-    /** Drops the next answer, and counts the writes that reach the store from now on. */
+    /** The proxies' ports, in the order of `ports`. */
+    ports: servers.map((server) => (server.address() as AddressInfo).port),
     dropNextAnswer() {
       armed = true;
-      requests = 0;
     },
-    get requests() {
-      return requests;
-    },
-    close: () => {
+    close: async () => {
       for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     },
   };
 }
@@ -54,28 +52,25 @@ export async function answerDropper(port: number) {
 /**
  * Three checks leave together and their answer is lost: each fails (the plan's fail mode answers for it), Redis
  * ran them once, and nothing sends them again, then or after reconnecting; the next check counts as the fourth.
+ * `hourCount` reads a counters hash's hour count straight from Redis.
  */
 export async function lostAnswer(
   store: CounterStore,
-  dropper: Awaited<ReturnType<typeof answerDropper>>,
-  redisUrl: string,
+  droppers: { dropNextAnswer(): void },
+  hourCount: (key: string) => Promise<string | null>,
 ) {
-  const { Redis } = await import("ioredis");
-  const direct = new Redis(redisUrl);
   const subject = `lost-${process.pid}-${Date.now()}`;
   const limits = { capacity: null, perMinute: null, hour: 100, day: null };
   // Connected, and the script loaded: the three checks below go as one request.
-  await store.check(`${subject}-first`, limits, 1);
+  await store.check(subject, limits, 1);
 
-  dropper.dropNextAnswer();
+  droppers.dropNextAnswer();
   const results = await Promise.allSettled([1, 2, 3].map(() => store.check(subject, limits, 1)));
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
-  expect(dropper.requests).toBe(1);
-  expect(await direct.hget(subjectKey(subject), "hc")).toBe("3");
+  expect(await hourCount(subjectKey(subject))).toBe("4");
 
   // A client that resends what was in flight once it reconnects would do it before this check's answer.
   const next = await store.check(subject, limits, 1);
-  expect(next.limits.find((l) => l.name === "hour")?.remaining).toBe(96);
-  expect(await direct.hget(subjectKey(subject), "hc")).toBe("4");
-  direct.disconnect();
+  expect(next.limits.find((l) => l.name === "hour")?.remaining).toBe(95);
+  expect(await hourCount(subjectKey(subject))).toBe("5");
 }

@@ -1,7 +1,7 @@
 // The store contract on real Redis over TCP: one redis-server, and a three-node Cluster.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
-import { answerDropper, lostAnswer } from "./lost-answer-scenario";
+import { answerDroppers, lostAnswer } from "./lost-answer-scenario";
 import { checksTogether } from "./merged-checks-scenario";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
@@ -112,15 +112,54 @@ describe("Redis store (integration, needs redis-server)", () => {
   });
 
   test("an answer lost after Redis ran the checks: they counted once, and are not sent again on reconnecting", async () => {
-    const dropper = await answerDropper(Number(new URL(redis.url).port));
-    const store = createRedisStore({ url: `redis://127.0.0.1:${dropper.port}`, timeoutMs: 2000 });
+    const { Redis } = await import("ioredis");
+    const direct = new Redis(redis.url);
+    const droppers = await answerDroppers([Number(new URL(redis.url).port)]);
+    const store = createRedisStore({ url: `redis://127.0.0.1:${droppers.ports[0]}`, timeoutMs: 2000 });
     try {
-      await lostAnswer(store, dropper, redis.url);
+      await lostAnswer(store, droppers, (key) => direct.hget(key, "hc"));
     } finally {
       await store.close();
-      await dropper.close();
+      await droppers.close();
+      direct.disconnect();
     }
   });
+
+  test("on a Cluster, an answer lost when a node's connection drops: counted once, not sent again", async () => {
+    const { Cluster, Redis } = await import("ioredis");
+    const own = await startCluster(3);
+    const ports = own.nodes.map((node) => node.port);
+    const droppers = await answerDroppers(ports);
+    // Each node tells clients to reach it through its proxy; the nodes still talk to each other directly.
+    for (const [i, port] of ports.entries()) {
+      const node = new Redis(port, "127.0.0.1");
+      await node.config("SET", "cluster-announce-ip", "127.0.0.1");
+      await node.config("SET", "cluster-announce-bus-port", String(port + 10000));
+      await node.config("SET", "cluster-announce-port", String(droppers.ports[i]));
+      node.disconnect();
+    }
+    const seeds = droppers.ports.map((port) => `127.0.0.1:${port}`);
+    const direct = new Cluster(seeds.map((seed) => ({ host: "127.0.0.1", port: Number(seed.split(":")[1]) })));
+    // Every node has heard of every other's new address before a client asks for the slots.
+    await vi.waitFor(
+      async () => {
+        for (const port of ports) {
+          const slots = JSON.stringify(await new Redis(port, "127.0.0.1").cluster("SLOTS"));
+          for (const proxy of droppers.ports) expect(slots).toContain(String(proxy));
+        }
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const store = createRedisStore({ clusterNodes: seeds, timeoutMs: 10_000 });
+    try {
+      await lostAnswer(store, droppers, (key) => direct.hget(key, "hc"));
+    } finally {
+      await store.close();
+      direct.disconnect();
+      await droppers.close();
+      await own.stop();
+    }
+  }, 60_000);
 
   test("a counter field that is not a number reads as empty: the check answers, and never half-writes and fails", async () => {
     const { Redis } = await import("ioredis");

@@ -41,6 +41,9 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
         {
           enableAutoPipelining: true,
           enableOfflineQueue: false,
+          // Never send a command again when a node's connection closes with it in flight: it may have run, and
+          // a check would count twice. (Refusals that run nothing, MOVED, ASK, TRYAGAIN, are still followed.)
+          retryDelayOnFailover: 0,
           redisOptions: common,
           clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
         },

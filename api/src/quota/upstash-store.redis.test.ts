@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
-import { answerDropper, lostAnswer } from "./lost-answer-scenario";
+import { answerDroppers, lostAnswer } from "./lost-answer-scenario";
 import { checksTogether } from "./merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "./outage-scenario";
 import { describeCounterStore } from "./store-contract";
@@ -53,16 +53,16 @@ describe("Upstash store (integration, needs redis-server)", () => {
 
 describe("when the Upstash endpoint fails (integration, needs redis-server)", () => {
   test("an answer lost after Redis ran the checks: they counted once, and the request is never sent again", async () => {
-    const dropper = await answerDropper(endpoint.port);
-    const store = createUpstashStore({
-      url: `http://127.0.0.1:${dropper.port}`,
-      token: endpoint.token,
-      timeoutMs: 5000,
-    });
+    const { Redis } = await import("ioredis");
+    const direct = new Redis(redis.url);
+    const droppers = await answerDroppers([endpoint.port]);
+    const url = `http://127.0.0.1:${droppers.ports[0]}`;
+    const store = createUpstashStore({ url, token: endpoint.token, timeoutMs: 5000 });
     try {
-      await lostAnswer(store, dropper, redis.url);
+      await lostAnswer(store, droppers, (key) => direct.hget(key, "hc"));
     } finally {
-      await dropper.close();
+      await droppers.close();
+      direct.disconnect();
     }
   });
 
