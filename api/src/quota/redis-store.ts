@@ -28,6 +28,8 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     // A call that cannot be sent now fails now, instead of queueing past its budget.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // A command in flight when the connection drops may have run: sending it again could count a check twice.
+    autoResendUnfulfilledCommands: false,
     // Reconnect soon after the store comes back, at a steady pace rather than a storm.
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
     lazyConnect: false,
