@@ -42,10 +42,13 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
         }),
         {
           enableAutoPipelining: true,
-          enableOfflineQueue: false,
           // Never send a command again when a node's connection closes with it in flight: it may have run, and
           // a check would count twice. (Refusals that run nothing, MOVED, ASK, TRYAGAIN, are still followed.)
           retryDelayOnFailover: 0,
+          // A node's connection opens on its first command; that command waits for it rather than failing at
+          // once (which only the retry just turned off made up for). The guard's budget still bounds each call,
+          // and calls wait for the Cluster itself below (whenConnected).
+          enableOfflineQueue: true,
           redisOptions: common,
           clusterRetryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
         },
