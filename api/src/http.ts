@@ -40,13 +40,18 @@ export const noBody = createMiddleware(async (c, next) => {
 
 export const etag = (version: number) => `"${version}"`;
 
-/** The version an If-Match header asks for; a value that names no version can never match. */
+/**
+ * The versions an If-Match header names: a list of ETags, compared strongly as RFC 9110 says, so a weak one
+ * (W/"3") names none; a bare number is taken as its ETag. An empty list can never match.
+ */
 export function ifMatchOf(header: string | undefined): IfMatch {
   if (header === undefined) return undefined;
-  const value = header.trim();
-  if (value === "*") return "*";
-  const match = value.match(/^(?:W\/)?"?(\d{1,15})"?$/);
-  return match?.[1] ? Number(match[1]) : -1;
+  const tags = header.split(",").map((tag) => tag.trim());
+  if (tags.includes("*")) return "*";
+  return tags.flatMap((tag) => {
+    const version = tag.match(/^"?(\d{1,15})"?$/)?.[1];
+    return version ? [Number(version)] : [];
+  });
 }
 
 /** OpenAPI descriptions of the error responses a route can give. */

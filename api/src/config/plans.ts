@@ -7,10 +7,16 @@ import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
 
-/** `*` matches any version; undefined means the caller sent no If-Match. */
-export type IfMatch = number | "*" | undefined;
+/** The versions a write may apply to (If-Match): any (`*`, or undefined: no If-Match sent), or one of a list. */
+export type IfMatch = number[] | "*" | undefined;
 
 const toPlan = (row: PlanRow): Plan => ({ ...row });
+
+const stale = (id: string, version: number, asked: number[]) =>
+  fail(
+    "precondition_failed",
+    `plan ${id} is at version ${version}, not ${asked.length > 0 ? asked.join(" or ") : "the one asked for"}`,
+  );
 
 // How often an unconditional update re-reads when another writer got in between.
 const RETRIES = 5;
@@ -50,9 +56,7 @@ export function createPlanStore(db: Db, now: () => Date) {
       for (let attempt = 0; attempt < RETRIES; attempt++) {
         const before = await get(id);
         if (!before) return fail("not_found", `plan ${id} does not exist`);
-        if (typeof ifMatch === "number" && ifMatch !== before.version) {
-          return fail("precondition_failed", `plan ${id} is at version ${before.version}, not ${ifMatch}`);
-        }
+        if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
         const merged = { ...before, ...patch };
         const violation = limitViolations(merged)[0];
         if (violation) return fail("invalid_request", violation.message);
@@ -80,9 +84,7 @@ export function createPlanStore(db: Db, now: () => Date) {
     async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<Plan>> {
       const before = await get(id);
       if (!before) return fail("not_found", `plan ${id} does not exist`);
-      if (typeof ifMatch === "number" && ifMatch !== before.version) {
-        return fail("precondition_failed", `plan ${id} is at version ${before.version}, not ${ifMatch}`);
-      }
+      if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
       try {
         const [, result] = await db.batch([
           auditInsert(

@@ -103,7 +103,8 @@ describe("plans", () => {
     await t.call("POST", "/v1/plans", { body: pro });
     await t.call("PATCH", "/v1/plans/pro", { body: { name: "Pro 2" } });
 
-    for (const ifMatch of ['"1"', "1", '"abc"', '"3"']) {
+    // Compared strongly (RFC 9110): a weak ETag of the current version does not match either.
+    for (const ifMatch of ['"1"', "1", '"abc"', '"3"', 'W/"2"', '"1", "3"', ""]) {
       const stale = await t.call("PATCH", "/v1/plans/pro", {
         body: { name: "Stale" },
         headers: { "if-match": ifMatch },
@@ -115,7 +116,11 @@ describe("plans", () => {
     expect(staleDelete.status).toBe(412);
     expect((await t.call("GET", "/v1/plans/pro")).json).toMatchObject({ name: "Pro 2", version: 2 });
 
-    const fresh = await t.call("PATCH", "/v1/plans/pro", { body: { name: "Pro 3" }, headers: { "if-match": '"2"' } });
+    // A list matches when any of its ETags does.
+    const fresh = await t.call("PATCH", "/v1/plans/pro", {
+      body: { name: "Pro 3" },
+      headers: { "if-match": '"1", "2"' },
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.json.version).toBe(3);
     expect((await t.call("DELETE", "/v1/plans/pro", { headers: { "if-match": '"3"' } })).status).toBe(204);
