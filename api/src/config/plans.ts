@@ -1,7 +1,8 @@
 // Plans in the config store: every write is one atomic batch with its audit entry, guarded by the version.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { type PlanRow, plans } from "../../../db/schema";
+import { customers, type PlanRow, plans } from "../../../db/schema";
+import { overridesViolation } from "../domain/customer";
 import { limitViolations, type Plan, type PlanCreate, type PlanPatch } from "../domain/plan";
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
@@ -60,6 +61,19 @@ export function createPlanStore(db: Db, now: () => Date) {
         const merged = { ...before, ...patch };
         const violation = limitViolations(merged)[0];
         if (violation) return fail("invalid_request", violation.message);
+        // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one.
+        for (const customer of await db
+          .select({ id: customers.id, overrides: customers.overrides })
+          .from(customers)
+          .where(and(eq(customers.planId, id), isNotNull(customers.overrides)))) {
+          const broken = overridesViolation(merged, customer.overrides ?? null);
+          if (broken) {
+            return fail(
+              "conflict",
+              `customer ${customer.id} would break a plan rule (${broken}): change its overrides first`,
+            );
+          }
+        }
         const after: Plan = { ...merged, version: before.version + 1, updatedAt: now().toISOString() };
         const { id: _, createdAt: __, ...changes } = after;
         const [, result] = await db.batch([

@@ -91,6 +91,21 @@ describe("customers", () => {
     });
   });
 
+  test("a plan edit that would leave a customer's overrides breaking a plan rule gets 409 and changes nothing", async () => {
+    const created = await t.call("POST", "/v1/customers", {
+      body: { name: "A", planId: "pro", overrides: { perDay: 10000 } },
+    });
+    // Its day would allow less than the plan's new hour.
+    const edit = await t.call("PATCH", "/v1/plans/pro", { body: { perHour: 20000, perDay: 300000 } });
+    expect(edit.status).toBe(409);
+    expect(edit.json.error.code).toBe("conflict");
+    expect(edit.json.error.message).toContain(`customer ${created.json.id}`);
+    expect((await t.call("GET", "/v1/plans/pro")).json).toMatchObject({ perHour: 5000, version: 1 });
+    // With the customer's overrides out of the way, the same edit goes through.
+    await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { overrides: null } });
+    expect((await t.call("PATCH", "/v1/plans/pro", { body: { perHour: 20000, perDay: 300000 } })).status).toBe(200);
+  });
+
   test("deleting a customer takes its keys with it", async () => {
     const created = await t.call("POST", "/v1/customers", { body: { name: "A", planId: "pro" } });
     const key = await t.call("POST", `/v1/customers/${created.json.id}/keys`);

@@ -96,7 +96,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       security,
       summary: "Change a plan",
       description:
-        "Only the fields given change, and the result must obey the plan rules. New limits apply from the next check, counted against what the current windows have used. Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.",
+        "Only the fields given change, and the result must obey the plan rules, as must the limits of every customer on it with its overrides (409 names a customer that would not). New limits apply from the next check, counted against what the current windows have used. Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.",
       middleware: [allow("admin"), jsonBody],
       request: {
         params: IdParam,
@@ -110,6 +110,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
           "unauthorized",
           "forbidden",
           "not_found",
+          "conflict",
           "precondition_failed",
           "payload_too_large",
           "unsupported_media_type",
