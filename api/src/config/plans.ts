@@ -58,6 +58,8 @@ export function createPlanStore(db: Db, now: () => Date) {
         const before = await get(id);
         if (!before) return fail("not_found", `plan ${id} does not exist`);
         if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+        // Nothing to change: no new version, no audit entry (the version counts changes).
+        if (Object.entries(patch).every(([field, value]) => before[field as keyof Plan] === value)) return ok(before);
         const merged = { ...before, ...patch };
         const violation = limitViolations(merged)[0];
         if (violation) return fail("invalid_request", violation.message);

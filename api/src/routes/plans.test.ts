@@ -26,6 +26,16 @@ describe("plans", () => {
     expect(changed.json).toMatchObject({ perDay: 60000, shadow: true, version: 2, createdAt: created.json.createdAt });
     expect(changed.headers.get("etag")).toBe('"2"');
 
+    // Setting what is already there changes nothing: same version, nothing audited.
+    const same = await t.call("PATCH", "/v1/plans/pro", { body: { perDay: 60000, name: pro.name } });
+    expect(same.status).toBe(200);
+    expect(same.json).toEqual(changed.json);
+    expect(same.headers.get("etag")).toBe('"2"');
+    const audited = (await t.call("GET", "/v1/audit")).json.entries.filter(
+      (e: { action: string }) => e.action === "plan.update",
+    );
+    expect(audited).toHaveLength(1);
+
     const list = await t.call("GET", "/v1/plans");
     expect(list.status).toBe(200);
     expect(list.json.plans).toEqual([changed.json]);
