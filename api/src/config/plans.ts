@@ -64,10 +64,11 @@ export function createPlanStore(db: Db, now: () => Date) {
         const violation = limitViolations(merged)[0];
         if (violation) return fail("invalid_request", violation.message);
         // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one.
-        for (const customer of await db
+        const overridden = await db
           .select({ id: customers.id, overrides: customers.overrides })
           .from(customers)
-          .where(and(eq(customers.planId, id), isNotNull(customers.overrides)))) {
+          .where(and(eq(customers.planId, id), isNotNull(customers.overrides)));
+        for (const customer of overridden) {
           const broken = overridesViolation(merged, customer.overrides ?? null);
           if (broken) {
             return fail(
