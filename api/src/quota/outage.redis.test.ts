@@ -1,7 +1,7 @@
-// Real faults: redis-server stalled (SIGSTOP) and killed (SIGKILL). Every plan answers by its fail mode within
-// the budget, nothing crashes, and checks reach the store again soon after it returns.
+// Real faults: redis-server stalled (SIGSTOP) and killed (SIGKILL), and a whole Cluster stalled. Every plan answers
+// by its fail mode within the budget, nothing crashes, and checks reach the store again soon after it returns.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
 import { createMetrics } from "../metrics";
 import { testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
@@ -52,5 +52,32 @@ describe("when Redis fails (integration, needs redis-server)", () => {
       end: () => redis.restart(),
     });
     console.log("redis SIGKILL", measured);
+  }, 30_000);
+});
+
+describe("when a Redis Cluster fails (integration, needs redis-server)", () => {
+  let cluster: RedisCluster;
+  beforeAll(async () => {
+    cluster = await startCluster(3);
+  }, 60_000);
+  afterEach(() => {
+    for (const node of cluster.nodes) node.resume();
+  });
+  afterAll(() => cluster?.stop());
+
+  // Killing every node is left out: how soon restarted nodes agree again is the Cluster's own (seconds), not ours.
+  test("every node stalled with SIGSTOP, then resumed", async () => {
+    const measured = await outageScenario(
+      () => createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: BUDGET_MS }),
+      {
+        begin: () => {
+          for (const node of cluster.nodes) node.pause();
+        },
+        end: () => {
+          for (const node of cluster.nodes) node.resume();
+        },
+      },
+    );
+    console.log("cluster SIGSTOP", measured);
   }, 30_000);
 });
