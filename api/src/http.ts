@@ -15,6 +15,15 @@ export const jsonBody = createMiddleware(async (c, next) => {
   await next();
 });
 
+/** A body's text as JSON; text that is not JSON is a 400, as the framework answers for routes with a schema. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_request", "Malformed JSON in request body");
+  }
+}
+
 /**
  * Routes that take no body accept none, or an empty JSON object (what some clients send with every POST); anything
  * else is refused before the route changes anything, as it would be by a route that reads a body.
@@ -25,12 +34,7 @@ export const noBody = createMiddleware(async (c, next) => {
     if (!isJsonContentType(c.req.header("content-type"))) {
       throw new ApiError("unsupported_media_type", "send no body, or {} as application/json");
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ApiError("invalid_request", "Malformed JSON in request body");
-    }
+    const body = parseJson(text);
     if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
       throw new ApiError("invalid_request", "this route takes no body: send none, or {}");
     }

@@ -1,6 +1,7 @@
 // The check's body (contract section 5): its schema, and the reader that applies it on every check.
 import { z } from "@hono/zod-openapi";
 import { ApiError, describeIssue } from "../errors";
+import { parseJson } from "../http";
 
 export const CheckRequest = z
   .strictObject({
@@ -35,12 +36,7 @@ export type CheckInput = { key?: string; ip?: string; cost: number };
  * check; anything else goes to the schema, which stays the one judge of what is valid and what the error says.
  */
 export function readCheckRequest(text: string): CheckInput {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_request", "Malformed JSON in request body");
-  }
+  const body = parseJson(text);
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     const { key, ip, cost } = body as Record<string, unknown>;
     // Counted rather than destructured into a rest object: no allocation on the way that every check takes.

@@ -131,25 +131,25 @@ describe("Redis store (integration, needs redis-server)", () => {
     const ports = own.nodes.map((node) => node.port);
     const droppers = await answerDroppers(ports);
     // Each node tells clients to reach it through its proxy; the nodes still talk to each other directly.
-    for (const [i, port] of ports.entries()) {
-      const node = new Redis(port, "127.0.0.1");
+    const nodes = ports.map((port) => new Redis(port, "127.0.0.1"));
+    for (const [i, node] of nodes.entries()) {
       await node.config("SET", "cluster-announce-ip", "127.0.0.1");
-      await node.config("SET", "cluster-announce-bus-port", String(port + 10000));
+      await node.config("SET", "cluster-announce-bus-port", String((ports[i] as number) + 10000));
       await node.config("SET", "cluster-announce-port", String(droppers.ports[i]));
-      node.disconnect();
     }
-    const seeds = droppers.ports.map((port) => `127.0.0.1:${port}`);
-    const direct = new Cluster(seeds.map((seed) => ({ host: "127.0.0.1", port: Number(seed.split(":")[1]) })));
     // Every node has heard of every other's new address before a client asks for the slots.
     await vi.waitFor(
       async () => {
-        for (const port of ports) {
-          const slots = JSON.stringify(await new Redis(port, "127.0.0.1").cluster("SLOTS"));
+        for (const node of nodes) {
+          const slots = JSON.stringify(await node.cluster("SLOTS"));
           for (const proxy of droppers.ports) expect(slots).toContain(String(proxy));
         }
       },
       { timeout: 10_000, interval: 100 },
     );
+    for (const node of nodes) node.disconnect();
+    const seeds = droppers.ports.map((port) => `127.0.0.1:${port}`);
+    const direct = new Cluster(droppers.ports.map((port) => ({ host: "127.0.0.1", port })));
     const store = createRedisStore({ clusterNodes: seeds, timeoutMs: 10_000 });
     try {
       await lostAnswer(store, droppers, (key) => direct.hget(key, "hc"));

@@ -89,8 +89,9 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   const evalSource = (call: ScriptCall) =>
     client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
   // One server: the calls that arrive in one turn of the event loop leave in one write, the socket corked while
-  // they are sent (the batch's checks merged into one EVALSHA by script-batch.ts). Not as an ioredis pipeline: its Pipeline objects outlived a young-
-  // generation collection every time, so that each collection took 2-5 ms instead of 0.5 (bench/README.md).
+  // they are sent (the batch's checks merged into one EVALSHA by script-batch.ts). Not as an ioredis pipeline:
+  // its Pipeline objects outlived a young-generation collection every time, so that each collection took 2-5 ms
+  // instead of 0.5 (bench/README.md).
   // A Cluster spreads customers over nodes, and ioredis's auto-pipelining groups what goes to each node.
   const run =
     client instanceof Cluster

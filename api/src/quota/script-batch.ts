@@ -98,17 +98,17 @@ function oneCall(
     keys: calls.flatMap((call) => call.keys),
     args: calls.flatMap((call) => call.args),
     answer(result, error) {
-      if (error?.message.includes("CROSSSLOT")) return apart(calls);
-      if (error?.message.includes("NOSCRIPT")) {
-        // Redis checks slots before it looks for the script; a proxy in front of a Cluster may not.
-        bySource(merged).then(share, (failed: Error) =>
-          failed.message.includes("CROSSSLOT") ? apart(calls) : share(undefined, failed),
-        );
-        return;
-      }
-      share(result, error);
+      // By source too, the call may be refused for its slots: Redis checks them before it looks for the script,
+      // a proxy in front of a Cluster may not.
+      if (error?.message.includes("NOSCRIPT"))
+        bySource(merged).then(share, (failed: Error) => settle(undefined, failed));
+      else settle(result, error);
     },
   };
+  function settle(result: unknown, error?: Error): void {
+    if (error?.message.includes("CROSSSLOT")) apart(calls);
+    else share(result, error);
+  }
   // Each call is answered as if it had gone alone: with a list of its one entry, or with the error.
   function share(result: unknown, error?: Error): void {
     if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
