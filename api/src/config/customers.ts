@@ -1,4 +1,6 @@
-// Customers in the config store: writes check the plan and overrides, and are audited in the same batch.
+// Customers in the config store: writes check the plan and overrides, and are audited in the same batch, guarded by
+// the version.
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { type CustomerRow, customers } from "../../../db/schema";
@@ -6,16 +8,27 @@ import { type Customer, type CustomerCreate, type CustomerPatch, overridesViolat
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
-import type { PlanStore } from "./plans";
+import type { IfMatch, PlanStore } from "./plans";
 import { newId } from "./secrets";
 
-const toCustomer = ({ version: _, ...row }: CustomerRow): Customer => ({ ...row, overrides: row.overrides ?? null });
+const toCustomer = (row: CustomerRow): Customer => ({ ...row, overrides: row.overrides ?? null });
 
+const stale = (id: string, version: number, asked: number[]) =>
+  fail(
+    "precondition_failed",
+    `customer ${id} is at version ${version}, not ${asked.length > 0 ? asked.join(" or ") : "the one asked for"}`,
+  );
+
+// How often an unconditional update re-reads when another writer got in between.
 const RETRIES = 5;
 
 export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Date) {
-  async function row(id: string) {
-    return db.select().from(customers).where(eq(customers.id, id)).get();
+  const stillAt = (id: string, version: number) =>
+    sql`EXISTS (SELECT 1 FROM customers WHERE id = ${id} AND version = ${version})`;
+
+  async function get(id: string): Promise<Customer | null> {
+    const row = await db.select().from(customers).where(eq(customers.id, id)).get();
+    return row ? toCustomer(row) : null;
   }
 
   /** The failure that stops a customer from being on this plan with these overrides, if any. */
@@ -27,10 +40,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
   }
 
   return {
-    async get(id: string): Promise<Customer | null> {
-      const found = await row(id);
-      return found ? toCustomer(found) : null;
-    },
+    get,
 
     async list(): Promise<Customer[]> {
       return (await db.select().from(customers).orderBy(asc(customers.createdAt), asc(customers.id))).map(toCustomer);
@@ -46,12 +56,13 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
         name: input.name,
         planId: input.planId,
         overrides,
+        version: 1,
         createdAt: at,
         updatedAt: at,
       };
       try {
         await db.batch([
-          db.insert(customers).values({ ...customer, version: 1 }),
+          db.insert(customers).values(customer),
           auditInsert(db, { at, actor, action: "customer.create", target: customer.id, before: null, after: customer }),
         ]);
       } catch (error) {
@@ -63,33 +74,38 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       return ok(customer);
     },
 
-    async update(id: string, patch: CustomerPatch, actor: string): Promise<Result<Customer>> {
+    async update(id: string, patch: CustomerPatch, ifMatch: IfMatch, actor: string): Promise<Result<Customer>> {
       for (let attempt = 0; attempt < RETRIES; attempt++) {
-        const current = await row(id);
-        if (!current) return fail("not_found", `customer ${id} does not exist`);
-        const before = toCustomer(current);
-        const after: Customer = { ...before, ...patch, updatedAt: now().toISOString() };
-        after.overrides = after.overrides ?? null;
-        const problem = await checkPlan(after.planId, after.overrides);
+        const before = await get(id);
+        if (!before) return fail("not_found", `customer ${id} does not exist`);
+        if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+        // Nothing to change: no new version, no audit entry (the version counts changes). Overrides are compared
+        // as values, since their keys may come in any order.
+        if (
+          Object.entries(patch).every(([field, value]) => isDeepStrictEqual(before[field as keyof Customer], value))
+        ) {
+          return ok(before);
+        }
+        const merged = {
+          ...before,
+          ...patch,
+          overrides: patch.overrides === undefined ? before.overrides : patch.overrides,
+        };
+        const problem = await checkPlan(merged.planId, merged.overrides);
         if (problem) return problem;
-        const guard = sql`EXISTS (SELECT 1 FROM customers WHERE id = ${id} AND version = ${current.version})`;
+        const after: Customer = { ...merged, version: before.version + 1, updatedAt: now().toISOString() };
+        const { id: _, createdAt: __, ...changes } = after;
         try {
           const [, result] = await db.batch([
             auditInsert(
               db,
               { at: after.updatedAt, actor, action: "customer.update", target: id, before, after },
-              guard,
+              stillAt(id, before.version),
             ),
             db
               .update(customers)
-              .set({
-                name: after.name,
-                planId: after.planId,
-                overrides: after.overrides,
-                updatedAt: after.updatedAt,
-                version: current.version + 1,
-              })
-              .where(and(eq(customers.id, id), eq(customers.version, current.version))),
+              .set(changes)
+              .where(and(eq(customers.id, id), eq(customers.version, before.version))),
           ]);
           if (result.rowsAffected === 1) return ok(after);
         } catch (error) {
@@ -98,25 +114,32 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
             return fail("invalid_request", `planId: plan ${after.planId} does not exist`);
           throw error;
         }
+        // Another writer changed the customer between our read and our write: with If-Match the caller
+        // must look again; without it, apply the patch to the newer version.
+        if (ifMatch !== undefined) return fail("precondition_failed", `customer ${id} changed meanwhile`);
       }
       return fail("conflict", `customer ${id} is changing too often to update; try again`);
     },
 
-    async remove(id: string, actor: string): Promise<Result<Customer>> {
-      const current = await row(id);
-      if (!current) return fail("not_found", `customer ${id} does not exist`);
-      const before = toCustomer(current);
-      const guard = sql`EXISTS (SELECT 1 FROM customers WHERE id = ${id} AND version = ${current.version})`;
+    async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<Customer>> {
+      const before = await get(id);
+      if (!before) return fail("not_found", `customer ${id} does not exist`);
+      if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
       // Its API keys go with it (ON DELETE CASCADE), so they stop working too.
       const [, result] = await db.batch([
         auditInsert(
           db,
           { at: now().toISOString(), actor, action: "customer.delete", target: id, before, after: null },
-          guard,
+          stillAt(id, before.version),
         ),
-        db.delete(customers).where(and(eq(customers.id, id), eq(customers.version, current.version))),
+        db.delete(customers).where(and(eq(customers.id, id), eq(customers.version, before.version))),
       ]);
-      if (result.rowsAffected === 0) return fail("conflict", `customer ${id} changed meanwhile; try again`);
+      if (result.rowsAffected === 0) {
+        // With If-Match the caller asked for the version it read, which is gone; without it, it may simply try again.
+        return ifMatch === undefined
+          ? fail("conflict", `customer ${id} changed meanwhile; try again`)
+          : fail("precondition_failed", `customer ${id} changed meanwhile`);
+      }
       return ok(before);
     },
   };

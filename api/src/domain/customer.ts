@@ -91,6 +91,10 @@ export const Customer = z
     name: z.string().meta({ description: "Display name." }),
     planId: z.string().meta({ description: PLAN_ID_DOC }),
     overrides: Overrides,
+    version: z
+      .number()
+      .int()
+      .meta({ description: 'Starts at 1 and grows by one on every change; sent as the ETag ("4").' }),
     createdAt: z.string().meta({ description: "When the customer was created (ISO 8601, UTC)." }),
     updatedAt: z.string().meta({ description: "When the customer last changed (ISO 8601, UTC)." }),
   })
@@ -102,8 +106,9 @@ export const Customer = z
       name: "Acme Ltd",
       planId: "pro",
       overrides: { perDay: 100000 },
+      version: 4,
       createdAt: "2026-11-30T10:00:00.000Z",
-      updatedAt: "2026-11-30T10:00:00.000Z",
+      updatedAt: "2026-11-30T11:00:00.000Z",
     },
   });
 export type Customer = z.output<typeof Customer>;

@@ -11,24 +11,29 @@ beforeEach(async () => {
 });
 
 describe("customers", () => {
-  test("create with a made id, read, list, change and delete", async () => {
+  test("create with a made id, read, list, change and delete, with versions and ETags", async () => {
     const created = await t.call("POST", "/v1/customers", {
       body: { name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } },
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } });
+    expect(created.json).toMatchObject({ name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 }, version: 1 });
     expect(created.json.id).toMatch(/^cus_[0-9A-Za-z]{16}$/);
+    expect(created.headers.get("etag")).toBe('"1"');
     const id = created.json.id;
 
-    expect((await t.call("GET", `/v1/customers/${id}`)).json).toEqual(created.json);
+    const read = await t.call("GET", `/v1/customers/${id}`);
+    expect(read.json).toEqual(created.json);
+    expect(read.headers.get("etag")).toBe('"1"');
     expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([created.json]);
 
     const moved = await t.call("PATCH", `/v1/customers/${id}`, {
       body: { planId: "free", overrides: null, name: "Acme" },
     });
     expect(moved.status).toBe(200);
-    expect(moved.json).toMatchObject({ id, name: "Acme", planId: "free", overrides: null });
+    expect(moved.json).toMatchObject({ id, name: "Acme", planId: "free", overrides: null, version: 2 });
     expect(moved.json.createdAt).toBe(created.json.createdAt);
+    expect(moved.headers.get("etag")).toBe('"2"');
+    expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([moved.json]);
 
     expect((await t.call("DELETE", `/v1/customers/${id}`)).status).toBe(204);
     expect((await t.call("GET", `/v1/customers/${id}`)).status).toBe(404);

@@ -1,15 +1,22 @@
-// The customer routes (contract section 4): list, create, read, change plan and overrides, delete.
+// The customer routes (contract section 4): list, create, read, change plan and overrides with If-Match, delete.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { ApiError, unwrap } from "../errors";
-import { errorResponses, jsonBody, jsonContent, security } from "../http";
+import { errorResponses, etag, ifMatchOf, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Customers"];
 const IdParam = z.object({
   id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
 });
+const IfMatchHeader = z.object({
+  "if-match": z.string().optional().meta({
+    description: 'The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes.',
+    example: '"4"',
+  }),
+});
+const withEtag = { ETag: { schema: { type: "string" as const }, description: 'The customer version, e.g. "4"' } };
 
 export function registerCustomers(app: App, { config }: AppDeps) {
   app.openapi(
@@ -37,11 +44,11 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       security,
       summary: "Create a customer",
       description:
-        "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken.",
+        "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.",
       middleware: [allow("admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: CustomerCreate } } } },
       responses: {
-        201: jsonContent(Customer, "The customer"),
+        201: { ...jsonContent(Customer, "The customer, at version 1"), headers: withEtag },
         ...errorResponses(
           "invalid_request",
           "unauthorized",
@@ -52,7 +59,11 @@ export function registerCustomers(app: App, { config }: AppDeps) {
         ),
       },
     }),
-    async (c) => c.json(unwrap(await config.customers.create(c.req.valid("json"), c.get("principal").actor)), 201),
+    async (c) => {
+      const customer = unwrap(await config.customers.create(c.req.valid("json"), c.get("principal").actor));
+      c.header("ETag", etag(customer.version));
+      return c.json(customer, 201);
+    },
   );
 
   app.openapi(
@@ -62,11 +73,12 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       tags,
       security,
       summary: "Read a customer",
-      description: "The customer with its plan id and overrides.",
+      description:
+        "The customer with its plan id and overrides, and its version as the ETag: send it back as If-Match when you change the customer.",
       middleware: [allow("admin")],
       request: { params: IdParam },
       responses: {
-        200: jsonContent(Customer, "The customer"),
+        200: { ...jsonContent(Customer, "The customer"), headers: withEtag },
         ...errorResponses("unauthorized", "forbidden", "not_found"),
       },
     }),
@@ -74,6 +86,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       const { id } = c.req.valid("param");
       const customer = await config.customers.get(id);
       if (!customer) throw new ApiError("not_found", `customer ${id} does not exist`);
+      c.header("ETag", etag(customer.version));
       return c.json(customer, 200);
     },
   );
@@ -86,20 +99,25 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       security,
       summary: "Change a customer's name, plan or overrides",
       description:
-        "Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check.",
+        "Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check. Send If-Match with the ETag you read to be told (412) when someone else changed the customer meanwhile.",
       middleware: [allow("admin"), jsonBody],
       request: {
         params: IdParam,
+        headers: IfMatchHeader,
         body: { required: true, content: { "application/json": { schema: CustomerPatch } } },
       },
       responses: {
-        200: jsonContent(Customer, "The customer as changed"),
+        200: {
+          ...jsonContent(Customer, "The customer, one version on (the same when nothing changed)"),
+          headers: withEtag,
+        },
         ...errorResponses(
           "invalid_request",
           "unauthorized",
           "forbidden",
           "not_found",
           "conflict",
+          "precondition_failed",
           "payload_too_large",
           "unsupported_media_type",
         ),
@@ -107,7 +125,12 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json(unwrap(await config.customers.update(id, c.req.valid("json"), c.get("principal").actor)), 200);
+      const ifMatch = ifMatchOf(c.req.header("if-match"));
+      const customer = unwrap(
+        await config.customers.update(id, c.req.valid("json"), ifMatch, c.get("principal").actor),
+      );
+      c.header("ETag", etag(customer.version));
+      return c.json(customer, 200);
     },
   );
 
@@ -119,16 +142,17 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       security,
       summary: "Delete a customer and its API keys",
       description:
-        "Its API keys go with it, so they stop working too. 409 when the customer changed meanwhile: try again.",
+        "Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
       middleware: [allow("admin")],
-      request: { params: IdParam },
+      request: { params: IdParam, headers: IfMatchHeader },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict"),
+        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict", "precondition_failed"),
       },
     }),
     async (c) => {
-      unwrap(await config.customers.remove(c.req.valid("param").id, c.get("principal").actor));
+      const { id } = c.req.valid("param");
+      unwrap(await config.customers.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor));
       return c.body(null, 204);
     },
   );
