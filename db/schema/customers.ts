@@ -14,7 +14,8 @@ export const customers = sqliteTable(
       .notNull()
       .references(() => plans.id, { onDelete: "restrict" }),
     overrides: text("overrides", { mode: "json" }).$type<Overrides>(),
-    // Internal: guards concurrent writes so the audit log records exactly the change that happened.
+    // Starts at 1 and grows by one on every change: the ETag an If-Match names, and the guard of every write, so
+    // two admins editing at once never lose a change and the audit log records exactly the change that happened.
     version: integer("version").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
