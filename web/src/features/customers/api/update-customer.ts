@@ -1,19 +1,26 @@
-// PATCH /v1/customers/{id}: a customer's plan and overrides.
+// PATCH /v1/customers/{id} with If-Match: a change to the version the admin read, refused with 412 if it is stale.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import type { Customer, Overrides } from "../../../lib/domain";
+import type { Customer } from "../../../lib/domain";
 
-export type CustomerChange = { id: string; planId: string; overrides: Overrides };
+/** What the settings form changes: the plan, and the overrides as a whole (a PATCH replaces them). */
+export type CustomerSettings = Partial<Pick<Customer, "planId" | "overrides">>;
 
-export const updateCustomer = (bearer: string, { id, ...body }: CustomerChange) =>
-  apiRequest<Customer>(`/v1/customers/${encodeURIComponent(id)}`, bearer, { method: "PATCH", body });
+export type CustomerUpdate = { id: string; version: number; patch: CustomerSettings };
+
+export const updateCustomer = (bearer: string, { id, version, patch }: CustomerUpdate) =>
+  apiRequest<Customer>(`/v1/customers/${encodeURIComponent(id)}`, bearer, {
+    method: "PATCH",
+    body: patch,
+    ifMatch: version,
+  });
 
 export function useUpdateCustomer() {
   const bearer = useAdminToken();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: CustomerChange) => updateCustomer(bearer, change),
+    mutationFn: (update: CustomerUpdate) => updateCustomer(bearer, update),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["customers"] }),
   });
 }

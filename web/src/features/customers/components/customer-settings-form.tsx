@@ -1,5 +1,7 @@
-// Change a customer's plan and limit overrides; an empty override inherits the plan's limit.
+// Change a customer's plan and limit overrides, with If-Match on every save and delete; an empty override inherits.
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useAdminToken } from "../../../app/admin-session";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -7,36 +9,93 @@ import { isApiError } from "../../../lib/api-client";
 import { type Customer, LIMIT_FIELDS, type LimitField, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { FIELD_LABELS } from "../../../lib/quota";
+import { customerQueryOptions } from "../api/get-customer";
 import { useUpdateCustomer } from "../api/update-customer";
+import { DeleteCustomerButton } from "./delete-customer-button";
 import { checkOverrides, type OverridesDraft, overridesDraftOf } from "./overrides-draft";
 import { PlanSelect } from "./plan-select";
+import { settingsPatchOf } from "./settings-patch";
 
-export function CustomerSettingsForm({ customer, plans }: { customer: Customer; plans: Plan[] }) {
+type Props = { customer: Customer; plans: Plan[]; onDeleted: () => void };
+
+export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
+  const bearer = useAdminToken();
+  const queryClient = useQueryClient();
   const update = useUpdateCustomer();
+  // The customer as this admin read it: its version goes with the save, so a change made since is never overwritten.
+  const [base, setBase] = useState(customer);
   const [planId, setPlanId] = useState(customer.planId);
   const [draft, setDraft] = useState<OverridesDraft>(overridesDraftOf(customer.overrides));
   const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Which write found the customer changed meanwhile: both are refused whole, so the admin must look again.
+  const [stale, setStale] = useState<"save" | "delete" | null>(null);
+  const [reloading, setReloading] = useState(false);
 
   const plan = plans.find((p) => p.id === planId);
-  const { errors, overrides } = checkOverrides(draft, plan, customer.overrides);
+  const { errors, overrides } = checkOverrides(draft, plan, base.overrides);
+
+  function edited() {
+    setSaved(false);
+    setFailure(null);
+  }
 
   function change(field: LimitField, value: string) {
     setDraft((d) => ({ ...d, [field]: value }));
-    setSaved(false);
+    edited();
+  }
+
+  async function reload() {
+    setReloading(true);
+    try {
+      const latest = await queryClient.fetchQuery(customerQueryOptions(bearer, base.id));
+      setBase(latest);
+      setPlanId(latest.planId);
+      setDraft(overridesDraftOf(latest.overrides));
+      setStale(null);
+      setFailure(null);
+      void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : "The customer could not be reloaded.");
+    } finally {
+      setReloading(false);
+    }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (overrides === undefined) return;
-    const done = await update.mutateAsync({ id: customer.id, planId, overrides }).catch(() => null);
-    setSaved(done !== null);
+    edited();
+    const patch = settingsPatchOf(base, planId, overrides);
+    if (!patch) {
+      setSaved(true);
+      return;
+    }
+    try {
+      setBase(await update.mutateAsync({ id: base.id, version: base.version, patch }));
+      setSaved(true);
+    } catch (error) {
+      if (isApiError(error, "precondition_failed")) setStale("save");
+      else setFailure(isApiError(error) ? error.message : "Something went wrong.");
+    }
   }
 
   return (
-    <form className="form" aria-label={`Settings of ${customer.name}`} noValidate onSubmit={submit}>
-      {update.error ? (
+    <form className="form" aria-label={`Settings of ${base.name}`} noValidate onSubmit={submit}>
+      {stale ? (
+        <Alert tone="warning" title="Someone else changed this customer while you were editing it.">
+          <p>
+            Reload to see the latest version, then make your change again. Nothing was{" "}
+            {stale === "save" ? "saved" : "deleted"}.
+          </p>
+          <Button variant="primary" onClick={reload} disabled={reloading}>
+            {reloading ? "Reloading…" : "Reload customer"}
+          </Button>
+        </Alert>
+      ) : null}
+      {failure ? (
         <Alert tone="error" title="The changes were not saved.">
-          {isApiError(update.error) ? update.error.message : "Something went wrong."}
+          {failure}
         </Alert>
       ) : null}
       {saved ? <Alert tone="success" title="Saved. The next check uses these limits." /> : null}
@@ -46,7 +105,7 @@ export function CustomerSettingsForm({ customer, plans }: { customer: Customer; 
           value={planId}
           onChange={(next) => {
             setPlanId(next);
-            setSaved(false);
+            edited();
           }}
         />
       </div>
@@ -77,9 +136,15 @@ export function CustomerSettingsForm({ customer, plans }: { customer: Customer; 
         </div>
       </fieldset>
       <div className="form-actions">
-        <Button type="submit" variant="primary" disabled={update.isPending || overrides === undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={update.isPending || overrides === undefined || stale !== null}
+        >
           {update.isPending ? "Saving…" : "Save plan and overrides"}
         </Button>
+        <DeleteCustomerButton customer={base} onDeleted={onDeleted} onStale={() => setStale("delete")} />
+        <span className="form-meta">Version {base.version}</span>
       </div>
     </form>
   );

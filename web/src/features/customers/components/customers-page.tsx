@@ -51,7 +51,12 @@ export function CustomersPage() {
               </Button>
             }
           >
-            <CustomerSettingsForm key={selected.id} customer={selected} plans={plans.data} />
+            <CustomerSettingsForm
+              key={selected.id}
+              customer={selected}
+              plans={plans.data}
+              onDeleted={() => setSelectedId(null)}
+            />
           </Panel>
           <Panel title="API keys" description="Keys are shown once, when made. Revoked keys stop working at once.">
             <CustomerKeys key={selected.id} customer={selected} />
