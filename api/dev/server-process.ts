@@ -10,6 +10,8 @@ export type ServerProcess = {
   pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
+  exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 };
 
@@ -32,11 +34,12 @@ export async function startServer(
   child.stderr.on("data", (d) => {
     output += d;
   });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
     output: () => output,
+    exited,
     async kill(signal = "SIGKILL") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

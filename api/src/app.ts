@@ -53,8 +53,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** The app, for tests that call it in process. */
 export const createApp = (deps: AppDeps): App => createService(deps).app;
 
-/** The app, and the check it serves, for a runtime that answers POST /v1/check without the framework. */
-export function createService(deps: AppDeps): { app: App; answerCheck: AnswerCheck } {
+export type Service = {
+  app: App;
+  /** The check, for a runtime that answers POST /v1/check without the framework. */
+  answerCheck: AnswerCheck;
+  /** Ends the service's own background work and writes what it still holds (denials not yet in the history). */
+  close(): Promise<void>;
+};
+
+/** The app, the check it serves, and how to stop it. */
+export function createService(deps: AppDeps): Service {
   const app: App = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw new ApiError("invalid_request", describeIssue(result.error.issues[0]));
@@ -101,5 +109,5 @@ export function createService(deps: AppDeps): { app: App; answerCheck: AnswerChe
     return c.json(body, status);
   });
 
-  return { app, answerCheck };
+  return { app, answerCheck, close: () => limiter.close() };
 }
