@@ -23,6 +23,8 @@ type Operation = {
   body?: Schema;
   query: { name: string }[];
   pathParams: boolean;
+  /** The write takes If-Match: a version it must still be at. */
+  ifMatch: boolean;
 };
 
 let t: TestApp;
@@ -91,6 +93,7 @@ function readOperations(): Operation[] {
         body,
         query: params.filter((p) => p.in === "query"),
         pathParams: params.some((p) => p.in === "path"),
+        ifMatch: params.some((p) => p.in === "header" && p.name === "if-match"),
       });
     }
   }
@@ -245,6 +248,35 @@ describe("fuzz", () => {
     }
     expect(await dump()).toBe(before);
   }, 120_000);
+
+  test("every write that takes If-Match refuses one naming no version it is at with 412, and changes nothing", async () => {
+    const before = await dump();
+    const guarded = operations.filter((op) => op.ifMatch);
+    // PATCH and DELETE of plans and of customers.
+    expect(guarded.length).toBeGreaterThanOrEqual(4);
+    for (const op of guarded) {
+      const example = op.body ? JSON.stringify(resolve(op.body).example) : undefined;
+      // Everything was made at version 1.
+      for (const ifMatch of [
+        '"2"',
+        '"0"',
+        'W/"1"',
+        '"abc"',
+        '""',
+        `"${"9".repeat(400)}"`,
+        '"1.5"',
+        '"-1"',
+        "",
+        ",",
+        "W/*",
+      ]) {
+        const res = await t.call(op.method, realPath(op.path), { body: example, headers: { "if-match": ifMatch } });
+        expect(res.status, `${op.method} ${op.path} If-Match: ${ifMatch.slice(0, 20)}`).toBe(412);
+        expect(res.json.error.code).toBe("precondition_failed");
+      }
+    }
+    expect(await dump()).toBe(before);
+  });
 
   test("no input reached the error handler as an unexpected error", () => {
     expect(t.errors).toEqual([]);
