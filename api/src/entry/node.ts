@@ -3,8 +3,6 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createDb } from "../../../db/client";
-import { migrateDb } from "../../../db/migrate";
 import { createService } from "../app";
 import { createConfig } from "../config";
 import { parseEnv } from "../env";
@@ -13,6 +11,7 @@ import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
 import { serveChecks } from "./node-check";
+import { openConfigStore } from "./open-config-store";
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -22,8 +21,12 @@ if (!parsed.ok) {
 const env = parsed.env;
 const logger = createLogger(env.logLevel);
 
-const { db } = await createDb({ url: env.databaseUrl, authToken: env.databaseAuthToken });
-await migrateDb(db);
+const opened = await openConfigStore(env.databaseUrl, env.databaseAuthToken);
+if (!opened.ok) {
+  console.error(opened.error);
+  process.exit(1);
+}
+const db = opened.db;
 logger.info(`config store: ${redact(env.databaseUrl)}`);
 logger.info(`counter store: ${describeCounterStore(env)}`);
 
