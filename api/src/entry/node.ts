@@ -10,6 +10,7 @@ import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
+import { answerClientErrors } from "./client-errors";
 import { serveChecks } from "./node-check";
 import { openConfigStore } from "./open-config-store";
 
@@ -51,6 +52,7 @@ if (existsSync(webRoot)) {
 
 // Checks are answered by node:http directly (./node-check.ts); everything else by the app through its adapter.
 const server = createServer(serveChecks(answerCheck, logger, getRequestListener(app.fetch, { hostname: env.host })));
+server.on("clientError", answerClientErrors(logger));
 server.listen(env.port, env.host, () => {
   const address = server.address();
   logger.info(`listening on http://${env.host}:${typeof address === "object" && address ? address.port : env.port}`);
