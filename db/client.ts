@@ -1,16 +1,22 @@
 // createDb: the config store, a libSQL database (a local SQLite file, or a remote libSQL / Turso).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { createClient } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
+import { LocalClient } from "./local-client";
 import * as schema from "./schema";
 
-export type DbOptions = { url: string; authToken?: string };
+export type DbOptions = {
+  url: string;
+  authToken?: string;
+  /** How long a write waits for another connection's lock on a local file before it fails (5 s by default). */
+  lockWaitMs?: number;
+};
 
-export async function createDb({ url, authToken }: DbOptions) {
+export async function createDb({ url, authToken, lockWaitMs = 5000 }: DbOptions) {
   const path = localPath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  const client = createClient({ url, authToken });
+  const client = path ? new LocalClient(url, { lockWaitMs }) : writeBatches(createClient({ url, authToken }));
   // WAL keeps reads going during a write and survives a crash mid-write; the mode is stored in the file.
   if (path) await client.execute("PRAGMA journal_mode = WAL");
   const db = drizzle(client, { schema });
@@ -24,4 +30,11 @@ function localPath(url: string): string | null {
   if (!url.startsWith("file:")) return null;
   const path = url.slice("file:".length).split("?")[0] ?? "";
   return path === "" || path === ":memory:" ? null : path;
+}
+
+/** Batches begun as writes, as LocalClient begins them: every batch of ours writes. */
+function writeBatches(client: Client): Client {
+  const batch = client.batch.bind(client);
+  client.batch = (stmts, mode = "write") => batch(stmts, mode);
+  return client;
 }

@@ -7,7 +7,11 @@ export class ConfigCache<K, V> {
   readonly #loading = new Map<K, Promise<V>>();
   #generation = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    /** Told of each load that failed, so an outage of the config store is noticed on the check's path too. */
+    private readonly onLoadError: (error: unknown) => void = () => {},
+  ) {}
 
   /** The cached value, else `load()`'s. */
   get(key: K, load: () => Promise<V>): V | Promise<V> {
@@ -25,6 +29,7 @@ export class ConfigCache<K, V> {
       },
       (error) => {
         this.#loading.delete(key);
+        this.onLoadError(error);
         throw error;
       },
     );

@@ -7,6 +7,7 @@ import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
 import { createPlanStore } from "./plans";
 import { hashesEqual, sha256 } from "./secrets";
+import { ConfigStoreHealth, type OutageLog } from "./store-health";
 import { type CheckTarget, createTargets } from "./targets";
 import { createTokenStore } from "./tokens";
 
@@ -20,6 +21,8 @@ export type ConfigOptions = {
   cacheTtlMs: number;
   /** The bootstrap admin token (ADMIN_TOKEN), accepted as is. */
   adminToken?: string | undefined;
+  /** Where the start and the end of a config-store outage are written. */
+  logger?: OutageLog;
   now?: () => Date;
 };
 
@@ -28,13 +31,21 @@ const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 // Bounds memory under a flood of made-up bearers; a miss costs one indexed read.
 const MAX_CACHED = 100_000;
 
-export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new Date() }: ConfigOptions) {
+// The newest audit entry's number: see watchChanges.
+const CHANGES = "SELECT max(seq) AS seq FROM audit_log";
+
+export function createConfig(
+  db: Db,
+  { cacheTtlMs, adminToken, logger = { error: () => {} }, now = () => new Date() }: ConfigOptions,
+) {
+  const health = new ConfigStoreHealth(logger);
   const plans = createPlanStore(db, now);
   const customers = createCustomerStore(db, plans, now);
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
-  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED);
-  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED);
+  const failed = (error: unknown) => health.failed(error);
+  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED, failed);
+  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED, failed);
   const targets = createTargets(db, { plans, customers }, targetCache);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
   const listeners: (() => void)[] = [];
@@ -59,18 +70,29 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
   // Every change made through the API writes an audit entry in the same transaction, so the newest entry's
   // number is a change counter that all servers share. Read twice per CONFIG_CACHE_TTL_MS (one tiny query,
   // however many keys are cached), it bounds how late this server sees another's edit or revocation; while
-  // the database is down, what is cached goes on serving.
+  // the database is down, what is cached goes on serving. During an outage the read is made as a write, which
+  // also probes the store: the outage is over when writes get through again, not merely reads.
   let seen: number | undefined;
+  let watching = false;
   async function watchChanges(): Promise<void> {
+    if (watching) return;
+    watching = true;
     try {
-      const { rows } = await db.$client.execute("SELECT max(seq) AS seq FROM audit_log");
-      const seq = Number(rows[0]?.seq ?? 0);
+      const probe = health.down;
+      const [changes] = probe ? await db.$client.batch([CHANGES], "write") : [await db.$client.execute(CHANGES)];
+      if (probe) health.answered();
+      const seq = Number(changes?.rows[0]?.seq ?? 0);
       if (seen !== undefined && seq !== seen) forget();
       seen = seq;
-    } catch {}
+    } catch (error) {
+      health.failed(error);
+    } finally {
+      watching = false;
+    }
   }
   void watchChanges();
-  setInterval(watchChanges, Math.max(10, cacheTtlMs / 2)).unref();
+  const watcher = setInterval(watchChanges, Math.max(10, cacheTtlMs / 2));
+  watcher.unref();
 
   async function lookup(bearer: string, hash: string): Promise<Principal | null> {
     if (bearer.startsWith("qk_")) {
@@ -81,25 +103,30 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
     return token && { kind: token.role, actor: token.id };
   }
 
+  // What the routes call: each failure to reach the store is told to the health, which logs an outage once.
+  const watchedPlans = health.watching(plans);
+  const watchedCustomers = health.watching(customers);
+  const watchedKeys = health.watching(keys);
+  const watchedTokens = health.watching(tokens);
   return {
     plans: {
-      ...plans,
-      create: thenForget(plans.create),
-      update: thenForget(plans.update),
-      remove: thenForget(plans.remove),
+      ...watchedPlans,
+      create: thenForget(watchedPlans.create),
+      update: thenForget(watchedPlans.update),
+      remove: thenForget(watchedPlans.remove),
     },
     customers: {
-      ...customers,
-      create: thenForget(customers.create),
-      update: thenForget(customers.update),
-      remove: thenForget(customers.remove),
+      ...watchedCustomers,
+      create: thenForget(watchedCustomers.create),
+      update: thenForget(watchedCustomers.update),
+      remove: thenForget(watchedCustomers.remove),
     },
-    keys: { ...keys, create: thenForget(keys.create), revoke: thenForget(keys.revoke) },
-    tokens: { ...tokens, create: thenForget(tokens.create), revoke: thenForget(tokens.revoke) },
-    audit: {
+    keys: { ...watchedKeys, create: thenForget(watchedKeys.create), revoke: thenForget(watchedKeys.revoke) },
+    tokens: { ...watchedTokens, create: thenForget(watchedTokens.create), revoke: thenForget(watchedTokens.revoke) },
+    audit: health.watching({
       list: (limit: number) => listAudit(db, limit),
       record: (entry: AuditEntry) => auditInsert(db, entry).then(() => undefined),
-    },
+    }),
     targets,
 
     /** Calls `listener` after every change made through this server, so in-process caches can drop what they hold. */
@@ -114,9 +141,20 @@ export function createConfig(db: Db, { cacheTtlMs, adminToken, now = () => new D
       return principals.get(hash, () => lookup(bearer, hash));
     },
 
-    /** Answers when the config store can be read. */
+    /** Answers when the config store can be read and no outage is under way. */
     async ping(): Promise<void> {
-      await db.$client.execute("SELECT 1");
+      if (health.down) throw new Error("the config store is unavailable");
+      try {
+        await db.$client.execute("SELECT 1");
+      } catch (error) {
+        health.failed(error);
+        throw error;
+      }
+    },
+
+    /** Stops watching for other servers' changes, for an orderly shutdown. */
+    close(): void {
+      clearInterval(watcher);
     },
   };
 }

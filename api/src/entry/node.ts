@@ -31,7 +31,7 @@ const db = opened.db;
 logger.info(`config store: ${redact(env.databaseUrl)}`);
 logger.info(`counter store: ${describeCounterStore(env)}`);
 
-const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken });
+const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken, logger });
 const metrics = createMetrics();
 const store = createCounterStore(env);
 // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.

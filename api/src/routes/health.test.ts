@@ -1,5 +1,17 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { describe, expect, test } from "vitest";
-import { testApp } from "../test-support";
+import { createDb } from "../../../db/client";
+import { migrateDb } from "../../../db/migrate";
+import { createApp } from "../app";
+import { createConfig } from "../config";
+import { createMetrics } from "../metrics";
+import { createMemoryStore } from "../quota/memory-store";
+import { ADMIN_TOKEN, testApp } from "../test-support";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("operations", () => {
   test("/healthz answers while the process runs; /readyz while the config store answers", async () => {
@@ -38,4 +50,65 @@ describe("operations", () => {
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.text).toContain("/openapi.json");
   });
+});
+
+describe("an outage of the config store", () => {
+  test("/readyz names the config store while writes cannot get through; one log line as it starts, one as it ends", async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-outage-")), "quota.db")}`;
+    // Writes give up after 300 ms instead of 5 s, so that a lock held for 2 s is an outage.
+    const { db, client } = await createDb({ url, lockWaitMs: 300 });
+    await migrateDb(db);
+    const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+    const logger = {
+      debug: () => {},
+      info: (message: string, fields?: Record<string, unknown>) => lines.push({ level: "info", message, fields }),
+      error: (message: string, fields?: Record<string, unknown>) => lines.push({ level: "error", message, fields }),
+    };
+    const config = createConfig(db, { cacheTtlMs: 200, adminToken: ADMIN_TOKEN, logger });
+    const app = createApp({
+      config,
+      counters: createMemoryStore(),
+      logger,
+      metrics: createMetrics({ processDefaults: false }),
+    });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const plan = (id: string) => call("POST", "/v1/plans", { id, name: id, perMinute: 10 });
+
+    // Another process takes the write lock and keeps it for 2 s.
+    const other = createClient({ url });
+    const lock = await other.transaction("write");
+    const writes = await Promise.all(["a", "b", "c", "d", "e"].map(plan));
+    expect(writes.map((w) => w.status)).toEqual([503, 503, 503, 503, 503]);
+    const ready = await call("GET", "/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.json.error.message).toContain("config store");
+    expect((await plan("f")).status).toBe(503);
+    await sleep(2000 - 300 * 2);
+    await lock.rollback();
+
+    let readyAgain = false;
+    for (const deadline = Date.now() + 10_000; !readyAgain && Date.now() < deadline; await sleep(50)) {
+      readyAgain = (await call("GET", "/readyz")).status === 200;
+    }
+    expect(readyAgain).toBe(true);
+    expect((await plan("g")).status).toBe(201);
+    // Each request has its access line; besides those, the outage has two lines, not one per failed request.
+    const outage = lines.filter((line) => line.message !== "request");
+    expect(outage.map((line) => line.message)).toEqual([
+      "config store unavailable: serving what is cached",
+      "config store back",
+    ]);
+    expect(outage[0]?.fields?.lastError).toContain("SQLITE_BUSY");
+    expect(outage[1]?.fields?.storeErrors).toBeGreaterThanOrEqual(6);
+    config.close();
+    client.close();
+    other.close();
+  }, 30_000);
 });

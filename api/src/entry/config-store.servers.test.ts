@@ -1,0 +1,122 @@
+// Three API servers on one SQLite file: a storm of admin writes spread over them all succeeds, and afterwards every
+// server reads what the file holds and refuses a key revoked on another within CONFIG_CACHE_TTL_MS.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { afterAll, describe, expect, test } from "vitest";
+import { createDb } from "../../../db/client";
+import { type ServerProcess, startServer } from "../../dev/server-process";
+
+const ADMIN = "config-store-servers-admin-token";
+const CACHE_TTL_MS = 2000;
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.kill()));
+});
+
+async function api(server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/** Asks `server` until the revoked key is refused by both the identity and the check caches; the time it took. */
+async function msUntilRefused(server: ServerProcess, key: string, service: string, revokedAt: number) {
+  for (;;) {
+    const [me, check] = await Promise.all([
+      api(server, "GET", "/v1/me", undefined, key),
+      api(server, "POST", "/v1/check", { key }, service),
+    ]);
+    if (me.status === 401 && check.status !== 200) return Date.now() - revokedAt;
+    if (Date.now() - revokedAt > 4 * CACHE_TTL_MS) return Number.POSITIVE_INFINITY;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("three API servers on one SQLite file", () => {
+  test("200 concurrent admin writes over three servers all succeed; every server then agrees with the file", async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-config-servers-")), "quota.db")}`;
+    const env = { DATABASE_URL: url, ADMIN_TOKEN: ADMIN, CONFIG_CACHE_TTL_MS: String(CACHE_TTL_MS) };
+    servers.push(await startServer(env));
+    servers.push(...(await Promise.all([startServer(env), startServer(env)])));
+    const [first, second, third] = servers as [ServerProcess, ServerProcess, ServerProcess];
+
+    // A key, and a service token to check it with.
+    await api(first, "POST", "/v1/plans", { id: "base", name: "Base", perMinute: 1000 });
+    const customer = (await api(first, "POST", "/v1/customers", { name: "Acme", planId: "base" })).json;
+    const key = (await api(first, "POST", `/v1/customers/${customer.id}/keys`)).json;
+    const service = (await api(first, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
+
+    const writes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const server = servers[i % 3] as ServerProcess;
+        return i % 2 === 0
+          ? api(server, "POST", "/v1/plans", { id: `p${i}`, name: `Plan ${i}`, perMinute: i + 1 })
+          : api(server, "POST", "/v1/tokens", { name: `t${i}`, role: "service" });
+      }),
+    );
+    const statuses: Record<number, number> = {};
+    for (const { status } of writes) statuses[status] = (statuses[status] ?? 0) + 1;
+    // Soft, so that a failure here still shows whether the servers agree with the file below.
+    expect.soft(statuses).toEqual({ 201: 200 });
+
+    const { client } = await createDb({ url });
+    const planIds = (await client.execute("SELECT id FROM plans ORDER BY id")).rows.map((r) => r.id);
+    const tokenIds = (await client.execute("SELECT id FROM tokens ORDER BY id")).rows.map((r) => r.id);
+    client.close();
+    expect.soft(planIds).toHaveLength(101);
+    expect.soft(tokenIds).toHaveLength(101);
+    for (const server of servers) {
+      const plans = (await api(server, "GET", "/v1/plans")).json.plans.map((p: { id: string }) => p.id);
+      const tokens = (await api(server, "GET", "/v1/tokens")).json.tokens.map((t: { id: string }) => t.id);
+      expect(plans.sort()).toEqual([...planIds].sort());
+      expect(tokens.sort()).toEqual([...tokenIds].sort());
+    }
+
+    // Every server has the key cached as live. Revoked on the second, it is refused there at once, and by the
+    // others within CONFIG_CACHE_TTL_MS.
+    for (const server of servers) {
+      expect((await api(server, "GET", "/v1/me", undefined, key.key)).status).toBe(200);
+      expect((await api(server, "POST", "/v1/check", { key: key.key }, service)).status).toBe(200);
+    }
+    expect((await api(second, "DELETE", `/v1/keys/${key.id}`)).status).toBe(204);
+    const revokedAt = Date.now();
+    expect((await api(second, "GET", "/v1/me", undefined, key.key)).status).toBe(401);
+    const delays = await Promise.all(
+      [first, third].map((server) => msUntilRefused(server, key.key, service, revokedAt)),
+    );
+    for (const delay of delays) expect(delay).toBeLessThan(CACHE_TTL_MS);
+
+    for (const server of servers) expect(server.output()).not.toContain("config store unavailable");
+  }, 120_000);
+
+  test("writes wait for a write lock another process holds for 2 s, and the server answers meanwhile", async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-config-lock-")), "quota.db")}`;
+    const server = await startServer({ DATABASE_URL: url, ADMIN_TOKEN: ADMIN });
+    servers.push(server);
+    const other = createClient({ url });
+    const lock = await other.transaction("write");
+    const released = new Promise((resolve) => setTimeout(resolve, 2000)).then(() => lock.rollback());
+    let writtenAt = 0;
+    const writes = Promise.all(
+      ["a", "b", "c", "d", "e"].map((id) => api(server, "POST", "/v1/plans", { id, name: id, perMinute: 10 })),
+    ).finally(() => {
+      writtenAt = Date.now();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await api(server, "GET", "/healthz")).status).toBe(200);
+    const healthyAt = Date.now();
+    expect((await writes).map((w) => w.status)).toEqual([201, 201, 201, 201, 201]);
+    await released;
+    // The writes were still waiting for the lock when /healthz was answered.
+    expect(healthyAt).toBeLessThan(writtenAt);
+    expect((await api(server, "POST", "/v1/plans", { id: "after", name: "after", perMinute: 10 })).status).toBe(201);
+    expect((await api(server, "GET", "/v1/plans")).json.plans).toHaveLength(6);
+    other.close();
+  }, 60_000);
+});
