@@ -13,6 +13,7 @@ import { guardStore } from "../quota/guarded-store";
 import { answerClientErrors } from "./client-errors";
 import { serveChecks } from "./node-check";
 import { openConfigStore } from "./open-config-store";
+import { shutDownOnSignals } from "./shutdown";
 
 const parsed = parseEnv(process.env);
 if (!parsed.ok) {
@@ -37,7 +38,8 @@ const store = createCounterStore(env);
 // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
 const counters =
   env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
-const { app, answerCheck } = createService({ config, counters, logger, metrics });
+const service = createService({ config, counters, logger, metrics });
+const { app, answerCheck } = service;
 
 // The built web UI: assets as files, and index.html for the UI's own routes (/, /usage, …). A path under /v1
 // that no route takes is an API error (404 in the error envelope), never the UI's page.
@@ -58,6 +60,19 @@ server.listen(env.port, env.host, () => {
   logger.info(`listening on http://${env.host}:${typeof address === "object" && address ? address.port : env.port}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
-}
+shutDownOnSignals(
+  server,
+  [
+    { name: "write the denials not yet in the history", run: () => service.close() },
+    { name: "close the counter store", run: () => counters.close() },
+    // The config's change watcher stops before the database closes, or its next read would look like an outage.
+    {
+      name: "close the config store",
+      run: () => {
+        config.close();
+        db.$client.close();
+      },
+    },
+  ],
+  logger,
+);
