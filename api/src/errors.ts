@@ -64,7 +64,7 @@ export const ErrorSchema = z
       .object({
         code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).meta({
           description:
-            "What went wrong, for programs. Each code has one status: invalid_request 400, unauthorized 401, forbidden and unknown_key 403, not_found 404, conflict 409, precondition_failed 412, payload_too_large 413, unsupported_media_type 415, internal 500, store_unavailable 503.",
+            "What went wrong, for programs. Each code has one status: invalid_request 400, unauthorized 401, forbidden and unknown_key 403, not_found 404, conflict 409, precondition_failed 412, payload_too_large 413, unsupported_media_type 415, internal 500, store_unavailable 503. Only requests the HTTP parser refuses before any route differ: invalid_request with 431 for headers too large, or 408 for a request too slow.",
           example: "invalid_request",
         }),
         message: z.string().meta({

@@ -21,7 +21,8 @@ import { type CheckBody, checkBody } from "./response-body";
 export type CheckRequestParts = {
   authorization: string | undefined;
   contentType: string | undefined;
-  body: string;
+  /** As it came, so that the one body reader (readJson) decides what text it holds. */
+  body: Uint8Array;
   requestId: string;
 };
 

@@ -1,7 +1,7 @@
 // The check's body (contract section 5): its schema, and the reader that applies it on every check.
 import { z } from "@hono/zod-openapi";
 import { ApiError, describeIssue } from "../errors";
-import { parseJson } from "../http";
+import { readJson } from "../http";
 
 export const CheckRequest = z
   .strictObject({
@@ -35,8 +35,8 @@ export type CheckInput = { key?: string; ip?: string; cost: number };
  * The body, validated. The usual shape is recognised by hand, which costs far less than a schema run on every
  * check; anything else goes to the schema, which stays the one judge of what is valid and what the error says.
  */
-export function readCheckRequest(text: string): CheckInput {
-  const body = parseJson(text);
+export function readCheckRequest(bytes: Uint8Array): CheckInput {
+  const body = readJson(bytes);
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     const { key, ip, cost } = body as Record<string, unknown>;
     // Counted rather than destructured into a rest object: no allocation on the way that every check takes.

@@ -41,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.kill());
 
-type Call = { body?: string; headers?: Record<string, string>; token?: string | null };
+type Call = { body?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string>; token?: string | null };
 
 function check(path: string, { body = "", headers = {}, token = service }: Call) {
   return fetch(`${server.url}${path}`, {
@@ -97,6 +97,24 @@ describe("POST /v1/check, on the fast path and through the app", () => {
     expect(fast).toEqual(app);
     expect(fast.headers["x-content-type-options"]).toBe("nosniff");
     expect(fast.headers["content-type"]).toBe("application/json");
+  });
+
+  test("a body that cannot be read as sent is a 400 invalid_request on both ways", async () => {
+    const bytes = (before: string, raw: number[], after: string) =>
+      new Uint8Array([...Buffer.from(before), ...raw, ...Buffer.from(after)]);
+    const bodies = [
+      `{"key":"${key}\\ud800"}`,
+      '{"\\udc00":1}',
+      bytes(`{"key":"${key}`, [0xff], '"}'),
+      bytes(`{"key":"${key}`, [0xed, 0xa0, 0x80], '"}'),
+    ];
+    for (const body of bodies) {
+      for (const path of ["/v1/check", "/v1/check?via=app"]) {
+        const res = await check(path, { body });
+        expect(res.status, `${path} ${body}`).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
+      }
+    }
   });
 
   test("a caller's request id is kept, a bad one replaced, on both ways", async () => {

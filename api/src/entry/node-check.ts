@@ -46,7 +46,7 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
     // error only to listeners, and there are none.
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const body = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString();
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       answerCheck({
         authorization: req.headers.authorization,
         contentType: req.headers["content-type"],

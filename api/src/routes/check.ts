@@ -119,7 +119,7 @@ export function registerCheck(app: App, answerCheck: AnswerCheck) {
     const answer = await answerCheck({
       authorization: c.req.header("authorization"),
       contentType: c.req.header("content-type"),
-      body: await c.req.text(),
+      body: new Uint8Array(await c.req.arrayBuffer()),
       requestId: c.get("requestId"),
     });
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
