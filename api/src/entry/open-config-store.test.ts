@@ -1,10 +1,10 @@
 // A config store the server cannot write (open-config-store.ts) stops start-up with one line naming DATABASE_URL and the reason, as a bad
 // environment value does, rather than with the driver's stack.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
 import { freePort } from "../../dev/redis-server";
@@ -13,6 +13,11 @@ const root = resolve(import.meta.dirname, "../../..");
 // Root writes through any file mode, so as root the server runs as nobody, as a service account would.
 const asRoot = process.getuid?.() === 0;
 const NOBODY = 65534;
+// A server that started after all, in a test that then timed out, must not outlive the run.
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+});
 
 /** A folder the server's user may read but not write. */
 function readOnlyDir(): string {
@@ -28,6 +33,7 @@ async function start(databaseUrl: string): Promise<{ code: number | null; lines:
     stdio: ["ignore", "pipe", "pipe"],
     ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
   });
+  children.push(child);
   let output = "";
   child.stdout.on("data", (d) => {
     output += d;
