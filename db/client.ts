@@ -26,7 +26,7 @@ export async function createDb({ url, authToken, lockWaitMs = 5000 }: DbOptions)
 export type Db = Awaited<ReturnType<typeof createDb>>["db"];
 
 /** The file behind a `file:` URL, or null for memory and remote databases. */
-function localPath(url: string): string | null {
+export function localPath(url: string): string | null {
   if (!url.startsWith("file:")) return null;
   const path = url.slice("file:".length).split("?")[0] ?? "";
   return path === "" || path === ":memory:" ? null : path;

@@ -2,7 +2,7 @@
 // DATABASE_URL as a bad environment value's line does (env.ts), rather than the driver's stack.
 import { statSync } from "node:fs";
 import type { Client } from "@libsql/client";
-import { createDb, type Db } from "../../../db/client";
+import { createDb, type Db, localPath } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
 import { redact } from "../quota/create-store";
 
@@ -32,7 +32,7 @@ async function proveWritable(client: Client): Promise<void> {
 
 function reasonOf(url: string, error: unknown): string {
   // SQLite says only "Unable to open connection to local database …: 14" for a directory.
-  const path = url.startsWith("file:") ? url.slice("file:".length).split("?")[0] : undefined;
+  const path = localPath(url);
   if (path && isDirectory(path)) return `${path} is a directory`;
   const reasons: string[] = [];
   // The driver's own words are at the bottom of a chain of causes; the query wrapper's are the SQL it ran.
