@@ -1,6 +1,6 @@
 // HTTP pieces shared by the routes: the JSON body guard, ETag / If-Match, and documented error responses.
 import { createMiddleware } from "hono/factory";
-import type { IfMatch } from "./config/plans";
+import type { IfMatch } from "./config/versions";
 import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -103,14 +103,15 @@ export const etag = (version: number) => `"${version}"`;
 
 /**
  * The versions an If-Match header names: a list of ETags, compared strongly as RFC 9110 says, so a weak one
- * (W/"3") names none; a bare number is taken as its ETag. An empty list can never match.
+ * (W/"3") names none, and neither does "03" or a half-quoted "3: an ETag is opaque, equal only character for
+ * character. A bare number is taken as its ETag. An empty list can never match.
  */
 export function ifMatchOf(header: string | undefined): IfMatch {
   if (header === undefined) return undefined;
   const tags = header.split(",").map((tag) => tag.trim());
   if (tags.includes("*")) return "*";
   return tags.flatMap((tag) => {
-    const version = tag.match(/^"?(\d{1,15})"?$/)?.[1];
+    const version = tag.match(/^("?)([1-9]\d{0,14})\1$/)?.[2];
     return version ? [Number(version)] : [];
   });
 }

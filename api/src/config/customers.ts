@@ -8,16 +8,11 @@ import { type Customer, type CustomerCreate, type CustomerPatch, overridesViolat
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
-import type { IfMatch, PlanStore } from "./plans";
+import type { PlanStore } from "./plans";
 import { newId } from "./secrets";
+import { type IfMatch, staleVersion } from "./versions";
 
 const toCustomer = (row: CustomerRow): Customer => ({ ...row, overrides: row.overrides ?? null });
-
-const stale = (id: string, version: number, asked: number[]) =>
-  fail(
-    "precondition_failed",
-    `customer ${id} is at version ${version}, not ${asked.length > 0 ? asked.join(" or ") : "the one asked for"}`,
-  );
 
 // How often an unconditional update re-reads when another writer got in between.
 const RETRIES = 5;
@@ -78,7 +73,8 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       for (let attempt = 0; attempt < RETRIES; attempt++) {
         const before = await get(id);
         if (!before) return fail("not_found", `customer ${id} does not exist`);
-        if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+        const stale = staleVersion("customer", id, before.version, ifMatch);
+        if (stale) return stale;
         // Nothing to change: no new version, no audit entry (the version counts changes). Overrides are compared
         // as values, since their keys may come in any order.
         if (
@@ -124,7 +120,8 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
     async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<Customer>> {
       const before = await get(id);
       if (!before) return fail("not_found", `customer ${id} does not exist`);
-      if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+      const stale = staleVersion("customer", id, before.version, ifMatch);
+      if (stale) return stale;
       // Its API keys go with it (ON DELETE CASCADE), so they stop working too.
       const [, result] = await db.batch([
         auditInsert(

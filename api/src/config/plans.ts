@@ -7,17 +7,9 @@ import { limitViolations, type Plan, type PlanCreate, type PlanPatch } from "../
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
-
-/** The versions a write may apply to (If-Match): any (`*`, or undefined: no If-Match sent), or one of a list. */
-export type IfMatch = number[] | "*" | undefined;
+import { type IfMatch, staleVersion } from "./versions";
 
 const toPlan = (row: PlanRow): Plan => ({ ...row });
-
-const stale = (id: string, version: number, asked: number[]) =>
-  fail(
-    "precondition_failed",
-    `plan ${id} is at version ${version}, not ${asked.length > 0 ? asked.join(" or ") : "the one asked for"}`,
-  );
 
 // How often an unconditional update re-reads when another writer got in between.
 const RETRIES = 5;
@@ -57,7 +49,8 @@ export function createPlanStore(db: Db, now: () => Date) {
       for (let attempt = 0; attempt < RETRIES; attempt++) {
         const before = await get(id);
         if (!before) return fail("not_found", `plan ${id} does not exist`);
-        if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+        const stale = staleVersion("plan", id, before.version, ifMatch);
+        if (stale) return stale;
         // Nothing to change: no new version, no audit entry (the version counts changes).
         if (Object.entries(patch).every(([field, value]) => before[field as keyof Plan] === value)) return ok(before);
         const merged = { ...before, ...patch };
@@ -101,7 +94,8 @@ export function createPlanStore(db: Db, now: () => Date) {
     async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<Plan>> {
       const before = await get(id);
       if (!before) return fail("not_found", `plan ${id} does not exist`);
-      if (Array.isArray(ifMatch) && !ifMatch.includes(before.version)) return stale(id, before.version, ifMatch);
+      const stale = staleVersion("plan", id, before.version, ifMatch);
+      if (stale) return stale;
       try {
         const [, result] = await db.batch([
           auditInsert(

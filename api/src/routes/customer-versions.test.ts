@@ -45,7 +45,7 @@ describe("customer versions", () => {
     await t.call("PATCH", `/v1/customers/${id}`, { body: { name: "Acme 2" } });
 
     // Compared strongly (RFC 9110), as for plans: a weak ETag of the current version does not match either.
-    for (const ifMatch of ['"1"', "1", '"abc"', '"3"', 'W/"2"', '"1", "3"', ""]) {
+    for (const ifMatch of ['"1"', "1", '"abc"', '"3"', 'W/"2"', '"02"', '"2', '2"', '"1", "3"', ""]) {
       const stale = await t.call("PATCH", `/v1/customers/${id}`, {
         body: { name: "Stale" },
         headers: { "if-match": ifMatch },

@@ -114,7 +114,7 @@ describe("plans", () => {
     await t.call("PATCH", "/v1/plans/pro", { body: { name: "Pro 2" } });
 
     // Compared strongly (RFC 9110): a weak ETag of the current version does not match either.
-    for (const ifMatch of ['"1"', "1", '"abc"', '"3"', 'W/"2"', '"1", "3"', ""]) {
+    for (const ifMatch of ['"1"', "1", '"abc"', '"3"', 'W/"2"', '"02"', '"2', '2"', '"1", "3"', ""]) {
       const stale = await t.call("PATCH", "/v1/plans/pro", {
         body: { name: "Stale" },
         headers: { "if-match": ifMatch },
