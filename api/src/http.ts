@@ -1,4 +1,5 @@
 // HTTP pieces shared by the routes: the JSON body guard, ETag / If-Match, and documented error responses.
+import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { IfMatch } from "./config/versions";
 import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
@@ -100,6 +101,23 @@ export const noBody = createMiddleware(async (c, next) => {
 });
 
 export const etag = (version: number) => `"${version}"`;
+
+/** The OpenAPI If-Match request header of a versioned resource's writes. */
+export const ifMatchHeader = (what: string, version: number) =>
+  z.object({
+    "if-match": z
+      .string()
+      .optional()
+      .meta({
+        description: `The ${what} version you read, as its ETag ("${version}"). On mismatch: 412, nothing changes.`,
+        example: `"${version}"`,
+      }),
+  });
+
+/** The OpenAPI ETag response header of a versioned resource. */
+export const etagHeader = (what: string, version: number) => ({
+  ETag: { schema: { type: "string" as const }, description: `The ${what} version, e.g. "${version}"` },
+});
 
 /**
  * The versions an If-Match header names: a list of ETags, compared strongly as RFC 9110 says, so a weak one

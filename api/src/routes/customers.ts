@@ -4,19 +4,14 @@ import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { ApiError, unwrap } from "../errors";
-import { errorResponses, etag, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Customers"];
 const IdParam = z.object({
   id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
 });
-const IfMatchHeader = z.object({
-  "if-match": z.string().optional().meta({
-    description: 'The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes.',
-    example: '"4"',
-  }),
-});
-const withEtag = { ETag: { schema: { type: "string" as const }, description: 'The customer version, e.g. "4"' } };
+const IfMatchHeader = ifMatchHeader("customer", 4);
+const withEtag = etagHeader("customer", 4);
 
 export function registerCustomers(app: App, { config }: AppDeps) {
   app.openapi(

@@ -4,17 +4,12 @@ import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
 import { Plan, PlanCreate, PlanPatch } from "../domain/plan";
 import { ApiError, unwrap } from "../errors";
-import { errorResponses, etag, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";
 
 const tags = ["Plans"];
 const IdParam = z.object({ id: z.string().meta({ description: "The plan's id.", example: "pro" }) });
-const IfMatchHeader = z.object({
-  "if-match": z.string().optional().meta({
-    description: 'The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes.',
-    example: '"3"',
-  }),
-});
-const withEtag = { ETag: { schema: { type: "string" as const }, description: 'The plan version, e.g. "3"' } };
+const IfMatchHeader = ifMatchHeader("plan", 3);
+const withEtag = etagHeader("plan", 3);
 
 export function registerPlans(app: App, { config }: AppDeps) {
   app.openapi(
