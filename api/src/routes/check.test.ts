@@ -32,7 +32,10 @@ async function setup(
   options: { random?: () => number; cacheTtlMs?: number } = {},
 ) {
   s = countedStore();
-  t = await testApp({ counters: s.store, random: options.random ?? (() => 0), cacheTtlMs: options.cacheTtlMs });
+  // The server's own clock is the store's, moved only by the test: what it remembers (denials) cannot run out
+  // early on a slow machine.
+  const now = () => s.clock.now;
+  t = await testApp({ counters: s.store, now, random: options.random ?? (() => 0), cacheTtlMs: options.cacheTtlMs });
   await t.call("POST", "/v1/plans", { body: plan });
   customerId = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: plan.id } })).json.id;
   key = (await t.call("POST", `/v1/customers/${customerId}/keys`)).json.key;
