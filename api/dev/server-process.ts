@@ -57,3 +57,14 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** One JSON request to a server process with `token` as its bearer, as an admin or a backend service sends it. */
+export async function callServer(server: ServerProcess, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
+  return { status: res.status, json: (await res.json()) as any };
+}

@@ -1,0 +1,73 @@
+// A burst on a healthy Redis (issue 15): what Redis answered while a server was busy is an answer, not a timeout.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+
+const ADMIN = "burst-test-admin-token";
+const CHECKS = 600;
+const BURST = 50;
+
+const api = (server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) =>
+  callServer(server, token, method, path, body);
+
+describe("a burst of checks on one healthy redis-server (integration, needs redis-server)", () => {
+  let redis: RedisServer;
+  let servers: ServerProcess[] = [];
+  let service = "";
+  // Every check at once, spread over the three servers in turn.
+  const burst = (key: string) =>
+    Promise.all(
+      Array.from({ length: CHECKS }, (_, i) =>
+        api(servers[i % servers.length] as ServerProcess, "POST", "/v1/check", { key }, service),
+      ),
+    );
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-burst-")), "quota.db")}`;
+    // The default budget, not a generous one: it is what is under test.
+    const env = { REDIS_URL: redis.url, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "100" };
+    const first = await startServer(env);
+    servers = [first, ...(await Promise.all([startServer(env), startServer(env)]))];
+    service = (await api(first, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
+    // A first burst on a roomy plan opens the 600 connections and warms the servers up, so that the bursts measured
+    // arrive at once, as from clients already connected.
+    await api(first, "POST", "/v1/plans", { id: "roomy", name: "Roomy", perMinute: 100_000 });
+    const customer = (await api(first, "POST", "/v1/customers", { name: "warm", planId: "roomy" })).json.id;
+    const key = (await api(first, "POST", `/v1/customers/${customer}/keys`)).json.key;
+    await burst(key);
+  }, 120_000);
+  afterAll(async () => {
+    for (const server of servers) await server.kill();
+    await redis?.stop();
+  });
+
+  // perMinute 1 refills one check a minute: none during the burst, so the bucket allows exactly its 50.
+  test.each(["open", "closed"] as const)(
+    "fail %s: 600 concurrent checks over three servers allow exactly the burst, none degraded",
+    async (failMode) => {
+      const first = servers[0] as ServerProcess;
+      await api(first, "POST", "/v1/plans", { id: failMode, name: failMode, burst: BURST, perMinute: 1, failMode });
+      const customer = (await api(first, "POST", "/v1/customers", { name: failMode, planId: failMode })).json.id;
+      const key = (await api(first, "POST", `/v1/customers/${customer}/keys`)).json.key;
+
+      const results = await burst(key);
+      const tally = {
+        allowed: results.filter((r) => r.status === 200 && r.json.degraded === false).length,
+        degraded: results.filter((r) => r.json.degraded === true).length,
+        denied: results.filter((r) => r.status === 429).length,
+        unavailable: results.filter((r) => r.status === 503).length,
+      };
+      console.log(`burst, fail ${failMode}`, tally);
+      expect(tally).toEqual({ allowed: BURST, degraded: 0, denied: CHECKS - BURST, unavailable: 0 });
+      // What Redis counted agrees: the bucket is empty.
+      const usage = await api(first, "GET", `/v1/customers/${customer}/usage`, undefined, service);
+      expect(usage.json.limits[0]).toMatchObject({ name: "burst", limit: BURST, remaining: 0 });
+      for (const server of servers) expect(server.output()).not.toContain("no answer within");
+    },
+    60_000,
+  );
+});
