@@ -68,7 +68,7 @@ export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, pr
       metrics.storeError();
       outage.errors++;
       outage.lastError = (error as Error).message;
-      breaker.failure();
+      breaker.failure(started);
       throw error;
     }
   }
