@@ -25,6 +25,10 @@ export function errorAnswer(error: unknown, requestId: string, logger: Logger): 
     // Hono's own 4xx, such as a body that is not valid JSON.
     code = codeForStatus(error.status);
     message = error.message || "the request could not be read";
+  } else if (clientLeft(error)) {
+    // Nobody is there to read the answer; it is the client's doing, not an error of ours.
+    code = "invalid_request";
+    message = "the request ended before its body did";
   } else if (isUnavailable(error) || error instanceof StoreUnavailable) {
     code = "store_unavailable";
     message = `the ${error instanceof StoreUnavailable ? "counter" : "config"} store is not answering; try again shortly`;
@@ -35,4 +39,11 @@ export function errorAnswer(error: unknown, requestId: string, logger: Logger): 
   }
   if (code === "store_unavailable") retryAfter = String(STORE_RETRY_AFTER_SECONDS);
   return { status: ERROR_STATUS[code], body: errorBody(code, message, requestId), retryAfter };
+}
+
+/** The client hung up while its body was being read (Node's "aborted", ECONNRESET). */
+function clientLeft(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message === "aborted" && (error as NodeJS.ErrnoException).code === "ECONNRESET"
+  );
 }

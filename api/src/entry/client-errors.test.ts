@@ -97,4 +97,18 @@ describe("requests the HTTP parser refuses", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.output().slice(before)).not.toMatch(/Error|stack/);
   });
+
+  test("a client that hangs up mid-body is gone, not an error: nothing is logged as one", async () => {
+    const before = server.output().length;
+    const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const checkRequest = "POST /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+    socket.write(`${checkRequest}Transfer-Encoding: chunked\r\n\r\n5\r\n{"key`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    // The server is still there, and said nothing of the hang-up at error level.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.output().slice(before)).not.toMatch(/"level":50|unhandled|stack/);
+  });
 });
