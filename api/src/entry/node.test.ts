@@ -107,4 +107,24 @@ describe("npm start", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("STORE_TIMEOUT_MS");
   }, 60_000);
+
+  test("a port already taken stops start-up with one line naming PORT", async () => {
+    const dir = projectCopy();
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, "127.0.0.1", done));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const tsx = join(root, "node_modules", ".bin", "tsx");
+      const server = start(dir, [tsx, "api/src/entry/node.ts"], { PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      const errors = server
+        .output()
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith('{"level":30'));
+      expect(errors).toEqual([`PORT / HOST: cannot listen on 127.0.0.1:${port}: EADDRINUSE`]);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 });

@@ -55,6 +55,11 @@ if (existsSync(webRoot)) {
 // Checks are answered by node:http directly (./node-check.ts); everything else by the app through its adapter.
 const server = createServer(serveChecks(answerCheck, logger, getRequestListener(app.fetch, { hostname: env.host })));
 server.on("clientError", answerClientErrors(logger));
+// A port taken or an address not on this machine is a configuration error: one line naming the variables.
+server.once("error", (error: NodeJS.ErrnoException) => {
+  console.error(`PORT / HOST: cannot listen on ${env.host}:${env.port}: ${error.code ?? error.message}`);
+  process.exit(1);
+});
 server.listen(env.port, env.host, () => {
   const address = server.address();
   logger.info(`listening on http://${env.host}:${typeof address === "object" && address ? address.port : env.port}`);
