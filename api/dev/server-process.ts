@@ -65,6 +65,7 @@ export async function callServer(server: ServerProcess, token: string, method: s
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
-  return { status: res.status, json: (await res.json()) as any };
+  return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "../../../db/client";
-import { type ServerProcess, startServer } from "../../dev/server-process";
+import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
 
 const ADMIN = "config-store-servers-admin-token";
 const CACHE_TTL_MS = 2000;
@@ -15,15 +15,8 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.kill()));
 });
 
-async function api(server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
+const api = (server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) =>
+  callServer(server, token, method, path, body);
 
 /** Asks `server` until the revoked key is refused by both the identity and the check caches; the time it took. */
 async function msUntilRefused(server: ServerProcess, key: string, service: string, revokedAt: number) {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { startCluster, startRedis } from "../../dev/redis-server";
-import { type ServerProcess, startServer } from "../../dev/server-process";
+import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
 import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 
 const ADMIN = "servers-test-admin-token";
@@ -13,14 +13,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function api(server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json() };
-}
+const api = (server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) =>
+  callServer(server, token, method, path, body);
 
 async function exactAcrossServers(storeEnv: Record<string, string>) {
   const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-servers-")), "quota.db")}`;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { startRedis } from "../../dev/redis-server";
-import { type ServerProcess, startServer } from "../../dev/server-process";
+import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
 
 const ADMIN = "shutdown-test-admin-token";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -14,14 +14,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function api(server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json() };
-}
+const api = (server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) =>
+  callServer(server, token, method, path, body);
 
 /** Resolves with everything the socket receives until `done` says it is enough. */
 function readUntil(socket: Socket, done: (text: string) => boolean): Promise<string> {
