@@ -3,8 +3,7 @@ import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Db } from "./client";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-
 export async function migrateDb(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  // Found when called, not at import: a runtime with no files (workerd) may import this module's neighbours.
+  await migrate(db, { migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)) });
 }

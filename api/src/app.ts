@@ -23,6 +23,7 @@ import { registerPlans } from "./routes/plans";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
 import { registerUsage } from "./routes/usage";
+import type { Schedule } from "./schedule";
 import { securityHeaders } from "./security-headers";
 
 export type Logger = {
@@ -43,6 +44,8 @@ export type AppDeps = {
   now?: () => number;
   /** The source of Retry-After jitter; tests pass their own. */
   random?: () => number;
+  /** Where repeating background work runs: timers on Node (the default), requests on a Worker. */
+  schedule?: Schedule;
 };
 
 export type AppEnv = AuthEnv & { Variables: { requestId: string } };
@@ -77,7 +80,7 @@ export function createService(deps: AppDeps): Service {
   // Denials are remembered until their retry time, and forgotten at once when this server changes config.
   const denials = new DenyCache({ now: deps.now });
   deps.config.onChange(() => denials.clear());
-  const limiter = createLimiter(deps.counters, denials, deps.metrics, deps.random);
+  const limiter = createLimiter(deps.counters, denials, deps.metrics, deps.random, deps.schedule);
   // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
   // registered before the authentication of every other /v1 route, which it would only repeat.
   const answerCheck = createCheckAnswer(deps, limiter);
@@ -87,7 +90,7 @@ export function createService(deps: AppDeps): Service {
 
   registerHealth(app, deps);
   app.get("/metrics", async (c) =>
-    c.text(await deps.metrics.registry.metrics(), 200, { "Content-Type": deps.metrics.registry.contentType }),
+    c.text(await deps.metrics.text(), 200, { "Content-Type": deps.metrics.registry.contentType }),
   );
   registerUsage(app, deps, deps.counters);
   registerMe(app, deps);

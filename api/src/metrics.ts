@@ -3,7 +3,14 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client
 
 export type CheckResultLabel = "allowed" | "denied" | "degraded" | "store_unavailable";
 
-export function createMetrics({ processDefaults = true }: { processDefaults?: boolean } = {}) {
+export type MetricsOptions = {
+  /** prom-client's process metrics (CPU, memory, event loop): Node only, they throw on a Worker. */
+  processDefaults?: boolean;
+  /** A comment put first in /metrics, to say what the counts cover (on a Worker: one isolate of many). */
+  note?: string;
+};
+
+export function createMetrics({ processDefaults = true, note }: MetricsOptions = {}) {
   const registry = new Registry();
   if (processDefaults) collectDefaultMetrics({ register: registry });
   // The hot path adds to plain numbers; the registry reads them when it is scraped. prom-client's own
@@ -46,6 +53,11 @@ export function createMetrics({ processDefaults = true }: { processDefaults?: bo
   });
   return {
     registry,
+    /** The Prometheus text of every metric, after the note, if any, as comment lines. */
+    async text(): Promise<string> {
+      const text = await registry.metrics();
+      return note ? `${note.replace(/^/gm, "# ")}\n${text}` : text;
+    },
     check: (result: CheckResultLabel) => {
       counted[result]++;
     },

@@ -16,10 +16,12 @@ export type AuditEntry = {
 export function auditInsert(db: Db, entry: AuditEntry, onlyIf?: SQL) {
   const before = entry.before === null ? null : JSON.stringify(entry.before);
   const after = entry.after === null ? null : JSON.stringify(entry.after);
-  // INSERT … SELECT … WHERE lets the entry share the fate of a guarded write in the same batch.
-  return db.run(sql`INSERT INTO audit_log (at, actor, action, target, before, after)
-    SELECT ${entry.at}, ${entry.actor}, ${entry.action}, ${entry.target}, ${before}, ${after}
-    WHERE ${onlyIf ?? sql`1`}`);
+  // INSERT … SELECT … WHERE lets the entry share the fate of a guarded write in the same batch. Built as an insert,
+  // not as raw SQL (db.run), which drizzle's D1 batch cannot prepare; the NULL is seq, numbered by SQLite.
+  return db.insert(auditLog).select(
+    sql`SELECT NULL, ${entry.at}, ${entry.actor}, ${entry.action}, ${entry.target}, ${before}, ${after}
+      WHERE ${onlyIf ?? sql`1`}`,
+  );
 }
 
 export async function listAudit(db: Db, limit: number): Promise<AuditEntry[]> {

@@ -11,29 +11,31 @@ export class ConfigCache<K, V> {
     private readonly maxEntries: number,
     /** Told of each load that failed, so an outage of the config store is noticed on the check's path too. */
     private readonly onLoadError: (error: unknown) => void = () => {},
+    /** False where a request may not wait on another's I/O (a Worker): each miss then loads for itself. */
+    private readonly shareLoads = true,
   ) {}
 
   /** The cached value, else `load()`'s. */
   get(key: K, load: () => Promise<V>): V | Promise<V> {
     const hit = this.#entries.get(key);
     if (hit !== undefined || this.#entries.has(key)) return hit as V;
-    const pending = this.#loading.get(key);
+    const pending = this.shareLoads ? this.#loading.get(key) : undefined;
     if (pending) return pending;
     const generation = this.#generation;
     const loading = load().then(
       (value) => {
-        this.#loading.delete(key);
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
         // Config changed while this loaded: hand the value out, but do not keep it.
         if (generation === this.#generation) this.#set(key, value);
         return value;
       },
       (error) => {
-        this.#loading.delete(key);
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
         this.onLoadError(error);
         throw error;
       },
     );
-    this.#loading.set(key, loading);
+    if (this.shareLoads) this.#loading.set(key, loading);
     return loading;
   }
 

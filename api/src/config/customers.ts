@@ -2,6 +2,7 @@
 // the version.
 import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { type CustomerRow, customers } from "../../../db/schema";
 import { type Customer, type CustomerCreate, type CustomerPatch, overridesViolation } from "../domain/customer";
@@ -103,7 +104,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
               .set(changes)
               .where(and(eq(customers.id, id), eq(customers.version, before.version))),
           ]);
-          if (result.rowsAffected === 1) return ok(after);
+          if (changedRows(result) === 1) return ok(after);
         } catch (error) {
           // The plan was deleted between our check and our write.
           if (constraintOf(error) === "foreign_key")
@@ -131,7 +132,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
         ),
         db.delete(customers).where(and(eq(customers.id, id), eq(customers.version, before.version))),
       ]);
-      if (result.rowsAffected === 0) {
+      if (changedRows(result) === 0) {
         // With If-Match the caller asked for the version it read, which is gone; without it, it may simply try again.
         return ifMatch === undefined
           ? fail("conflict", `customer ${id} changed meanwhile; try again`)

@@ -1,6 +1,8 @@
 // createConfig: plans, customers, keys, tokens and audit over the database, with the in-process cache
 // that lets a check find a bearer's identity without touching the database.
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { ConfigCache } from "./config-cache";
 import { createCustomerStore } from "./customers";
@@ -24,6 +26,13 @@ export type ConfigOptions = {
   /** Where the start and the end of a config-store outage are written. */
   logger?: OutageLog;
   now?: () => Date;
+  /** Where the change watcher runs: timers on Node, requests on a Worker. */
+  schedule?: Schedule;
+  /**
+   * Whether concurrent misses for one key share one load (Node). A Worker cancels a request that waits on another
+   * request's I/O, so there each request loads for itself.
+   */
+  shareLoads?: boolean;
 };
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
@@ -32,11 +41,18 @@ const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 const MAX_CACHED = 100_000;
 
 // The newest audit entry's number: see watchChanges.
-const CHANGES = "SELECT max(seq) AS seq FROM audit_log";
+const CHANGES = sql`SELECT max(seq) AS seq FROM audit_log`;
 
 export function createConfig(
   db: Db,
-  { cacheTtlMs, adminToken, logger = { error: () => {} }, now = () => new Date() }: ConfigOptions,
+  {
+    cacheTtlMs,
+    adminToken,
+    logger = { error: () => {} },
+    now = () => new Date(),
+    schedule = timerSchedule,
+    shareLoads = true,
+  }: ConfigOptions,
 ) {
   const health = new ConfigStoreHealth(logger);
   const plans = createPlanStore(db, now);
@@ -44,8 +60,8 @@ export function createConfig(
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
   const failed = (error: unknown) => health.failed(error);
-  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED, failed);
-  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED, failed);
+  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED, failed, shareLoads);
+  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED, failed, shareLoads);
   const targets = createTargets(db, { plans, customers }, targetCache);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
   const listeners: (() => void)[] = [];
@@ -70,8 +86,9 @@ export function createConfig(
   // Every change made through the API writes an audit entry in the same transaction, so the newest entry's
   // number is a change counter that all servers share. Read twice per CONFIG_CACHE_TTL_MS (one tiny query,
   // however many keys are cached), it bounds how late this server sees another's edit or revocation; while
-  // the database is down, what is cached goes on serving. During an outage the read is made as a write, which
-  // also probes the store: the outage is over when writes get through again, not merely reads.
+  // the database is down, what is cached goes on serving. During an outage the read is made as a write (a batch:
+  // every batch of ours begins as one), which also probes the store: the outage is over when writes get through
+  // again, not merely reads.
   let seen: number | undefined;
   let watching = false;
   async function watchChanges(): Promise<void> {
@@ -79,9 +96,10 @@ export function createConfig(
     watching = true;
     try {
       const probe = health.down;
-      const [changes] = probe ? await db.$client.batch([CHANGES], "write") : [await db.$client.execute(CHANGES)];
+      const read = db.all<{ seq: number | null }>(CHANGES);
+      const [rows] = probe ? await db.batch([read]) : [await read];
       if (probe) health.answered();
-      const seq = Number(changes?.rows[0]?.seq ?? 0);
+      const seq = Number(rows?.[0]?.seq ?? 0);
       if (seen !== undefined && seq !== seen) forget();
       seen = seq;
     } catch (error) {
@@ -90,9 +108,7 @@ export function createConfig(
       watching = false;
     }
   }
-  void watchChanges();
-  const watcher = setInterval(watchChanges, Math.max(10, cacheTtlMs / 2));
-  watcher.unref();
+  const stopWatching = schedule(Math.max(10, cacheTtlMs / 2), watchChanges, { now: true, bounds: true });
 
   async function lookup(bearer: string, hash: string): Promise<Principal | null> {
     if (bearer.startsWith("qk_")) {
@@ -145,7 +161,7 @@ export function createConfig(
     async ping(): Promise<void> {
       if (health.down) throw new Error("the config store is unavailable");
       try {
-        await db.$client.execute("SELECT 1");
+        await db.all(sql`SELECT 1`);
       } catch (error) {
         health.failed(error);
         throw error;
@@ -154,7 +170,7 @@ export function createConfig(
 
     /** Stops watching for other servers' changes, for an orderly shutdown. */
     close(): void {
-      clearInterval(watcher);
+      stopWatching();
     },
   };
 }

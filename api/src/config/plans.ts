@@ -1,5 +1,6 @@
 // Plans in the config store: every write is one atomic batch with its audit entry, guarded by the version.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { customers, type PlanRow, plans } from "../../../db/schema";
 import { overridesViolation } from "../domain/customer";
@@ -83,7 +84,7 @@ export function createPlanStore(db: Db, now: () => Date) {
             .set(changes)
             .where(and(eq(plans.id, id), eq(plans.version, before.version))),
         ]);
-        if (result.rowsAffected === 1) return ok(after);
+        if (changedRows(result) === 1) return ok(after);
         // Another writer changed the plan between our read and our write: with If-Match the caller
         // must look again; without it, apply the patch to the newer version.
         if (ifMatch !== undefined) return fail("precondition_failed", `plan ${id} changed meanwhile`);
@@ -106,7 +107,7 @@ export function createPlanStore(db: Db, now: () => Date) {
           // The foreign key from customers makes this fail while any customer is on the plan.
           db.delete(plans).where(and(eq(plans.id, id), eq(plans.version, before.version))),
         ]);
-        if (result.rowsAffected === 0) return fail("precondition_failed", `plan ${id} changed meanwhile`);
+        if (changedRows(result) === 0) return fail("precondition_failed", `plan ${id} changed meanwhile`);
       } catch (error) {
         if (constraintOf(error) === "foreign_key") {
           return fail("conflict", `plan ${id} is in use by customers; move them to another plan first`);

@@ -1,4 +1,5 @@
 // A circuit breaker for the counter store: after repeated failures, stop waiting on it and probe in the background.
+import { type Schedule, timerSchedule } from "../schedule";
 
 export type BreakerOptions = {
   /** Failures in a row that open the breaker (calls that were in flight together count as one). */
@@ -9,17 +10,25 @@ export type BreakerOptions = {
   probe: () => Promise<unknown>;
   onOpen?: () => void;
   onClose?: () => void;
+  /** Where the probe runs: timers on Node, requests on a Worker. */
+  schedule?: Schedule;
 };
 
 export class Breaker {
   #failures = 0;
   #lastCounted = Number.NEGATIVE_INFINITY;
   #open = false;
-  #probing: ReturnType<typeof setTimeout> | undefined;
+  #stopProbing: (() => void) | undefined;
   readonly #options: Required<Omit<BreakerOptions, "onOpen" | "onClose">> & Pick<BreakerOptions, "onOpen" | "onClose">;
 
   constructor(options: BreakerOptions) {
-    this.#options = { failures: 3, probeEveryMs: 250, ...options };
+    // Options left undefined take the defaults (spread as they are, they would replace them with undefined).
+    this.#options = {
+      ...options,
+      failures: options.failures ?? 3,
+      probeEveryMs: options.probeEveryMs ?? 250,
+      schedule: options.schedule ?? timerSchedule,
+    };
   }
 
   /** False while open: callers answer at once without asking the store. */
@@ -50,21 +59,26 @@ export class Breaker {
 
   /** One probe at a time, at a steady pace: never a storm of reconnects. */
   #scheduleProbe(): void {
-    this.#probing = setTimeout(async () => {
+    let probing = false;
+    const stop = this.#options.schedule(this.#options.probeEveryMs, async () => {
+      if (probing || !this.#open) return;
+      probing = true;
       try {
         await this.#options.probe();
+        stop();
         this.#open = false;
         this.#failures = 0;
-        this.#probing = undefined;
         this.#options.onClose?.();
       } catch {
-        this.#scheduleProbe();
+        // Still down: the next turn of the schedule asks again.
+      } finally {
+        probing = false;
       }
-    }, this.#options.probeEveryMs);
-    this.#probing.unref();
+    });
+    this.#stopProbing = stop;
   }
 
   stop(): void {
-    clearTimeout(this.#probing);
+    this.#stopProbing?.();
   }
 }

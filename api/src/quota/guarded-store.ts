@@ -2,8 +2,10 @@
 // opens a circuit breaker so later calls fail at once, with one log line when it starts and one when it ends.
 import type { Logger } from "../app";
 import type { Metrics } from "../metrics";
+import type { Schedule } from "../schedule";
 import { Breaker } from "./breaker";
-import { Budget } from "./budget";
+import { Budget, type Waiting } from "./budget";
+import { CallTimers } from "./call-timers";
 import type { CounterStore } from "./store";
 
 /** The store did not answer within the budget, or the breaker is open. */
@@ -13,10 +15,25 @@ export class StoreUnavailable extends Error {
   }
 }
 
-export type GuardOptions = { timeoutMs: number; logger: Logger; metrics: Metrics; probeEveryMs?: number };
+export type GuardOptions = {
+  timeoutMs: number;
+  logger: Logger;
+  metrics: Metrics;
+  probeEveryMs?: number;
+  /** Where the breaker's probe runs: timers on Node, requests on a Worker. */
+  schedule?: Schedule;
+  /** A timer per call instead of one for all (budget.ts): for a Worker, whose timers belong to one request. */
+  timerPerCall?: boolean;
+};
+
+type CallBudget = {
+  readonly ms: number;
+  start(expire: () => void): Waiting;
+  settle(waiting: Waiting): void;
+};
 
 /** `call`, or a StoreUnavailable once the budget runs out; any failure of the call becomes a StoreUnavailable. */
-function withinBudget<T>(call: Promise<T>, budget: Budget): Promise<T> {
+function withinBudget<T>(call: Promise<T>, budget: CallBudget): Promise<T> {
   return new Promise((resolve, reject) => {
     const waiting = budget.start(() => reject(new StoreUnavailable(`no answer within ${budget.ms} ms`)));
     call.then(
@@ -32,11 +49,15 @@ function withinBudget<T>(call: Promise<T>, budget: Budget): Promise<T> {
   });
 }
 
-export function guardStore(store: CounterStore, { timeoutMs, logger, metrics, probeEveryMs }: GuardOptions) {
-  const budget = new Budget(timeoutMs);
+export function guardStore(
+  store: CounterStore,
+  { timeoutMs, logger, metrics, probeEveryMs, schedule, timerPerCall = false }: GuardOptions,
+) {
+  const budget: CallBudget = timerPerCall ? new CallTimers(timeoutMs) : new Budget(timeoutMs);
   let outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
   const breaker = new Breaker({
     probeEveryMs,
+    schedule,
     probe: () => withinBudget(store.ping(), budget),
     onOpen: () => {
       outage = { ...outage, startedAt: Date.now(), refused: 0 };

@@ -1,6 +1,7 @@
 // The check itself: the deny cache first, then one store call, then the answer of contract section 5.
 import type { CheckTarget } from "../config/targets";
 import type { Metrics } from "../metrics";
+import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, outcome } from "./decision";
 import type { DenyCache } from "./deny-cache";
 import { exceedsSize } from "./limits";
@@ -14,6 +15,7 @@ export function createLimiter(
   denials: DenyCache,
   metrics: Metrics,
   random: () => number = Math.random,
+  schedule: Schedule = timerSchedule,
 ) {
   const unrecorded = new Map<string, number>();
 
@@ -22,8 +24,7 @@ export function createLimiter(
     unrecorded.clear();
     await Promise.all(batch.map(([subject, count]) => store.recordDenials(subject, count).catch(() => {})));
   }
-  const flushing = setInterval(flush, FLUSH_EVERY_MS);
-  flushing.unref();
+  const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
 
   return {
     async check(subject: string, target: CheckTarget, cost: number): Promise<CheckOutcome> {
@@ -46,7 +47,7 @@ export function createLimiter(
 
     /** Stops the flushing and writes what is still pending, so a shutdown loses no denial from the history. */
     async close(): Promise<void> {
-      clearInterval(flushing);
+      stopFlushing();
       await flush();
     },
   };

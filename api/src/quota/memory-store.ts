@@ -1,4 +1,5 @@
 // The embedded counter store: every subject's counters and per-minute history in this process's memory.
+import { type Schedule, timerSchedule } from "../schedule";
 import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "./algorithm";
 import type { LimitSpec } from "./limits";
 import type { CounterStore, HistoryPoint, StoreDecision } from "./store";
@@ -13,9 +14,13 @@ type Subject = {
   expiresMs: number;
 };
 
-export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number };
+export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number; schedule?: Schedule };
 
-export function createMemoryStore({ now = Date.now, sweepEveryMs = 60_000 }: MemoryStoreOptions = {}): CounterStore & {
+export function createMemoryStore({
+  now = Date.now,
+  sweepEveryMs = 60_000,
+  schedule = timerSchedule,
+}: MemoryStoreOptions = {}): CounterStore & {
   sweep(): void;
   size(): number;
 } {
@@ -26,8 +31,7 @@ export function createMemoryStore({ now = Date.now, sweepEveryMs = 60_000 }: Mem
     const t = now();
     for (const [key, subject] of subjects) if (subject.expiresMs <= t) subjects.delete(key);
   }
-  const sweeper = setInterval(sweep, sweepEveryMs);
-  sweeper.unref();
+  const stopSweeping = schedule(sweepEveryMs, sweep);
 
   function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
     const minute = nowMs - (nowMs % MINUTE_MS);
@@ -89,7 +93,7 @@ export function createMemoryStore({ now = Date.now, sweepEveryMs = 60_000 }: Mem
     async ping(): Promise<void> {},
 
     async close(): Promise<void> {
-      clearInterval(sweeper);
+      stopSweeping();
       subjects.clear();
     },
 

@@ -1,6 +1,7 @@
-// The Lua scripts of lua/, read and hashed once at start: Redis runs them by SHA, and by source after a NOSCRIPT.
+// The Lua scripts of lua/, hashed once at start: Redis runs them by SHA, and by source after a NOSCRIPT. Their text
+// comes from `#lua-sources`: read from the files on Node, bundled as text on the Worker (package.json imports).
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { luaSources } from "#lua-sources";
 
 /**
  * `merges`: the script takes any number of calls side by side (each call's keys and arguments after the last
@@ -9,15 +10,15 @@ import { readFileSync } from "node:fs";
  */
 export type Script = { name: string; source: string; sha: string; merges?: boolean };
 
-function load(name: string, options: { merges?: boolean } = {}): Script {
-  const source = readFileSync(new URL(`../../../lua/${name}.lua`, import.meta.url), "utf8");
+function load(name: keyof typeof luaSources, options: { merges?: boolean } = {}): Script {
+  const source = luaSources[name];
   return { name, source, sha: createHash("sha1").update(source).digest("hex"), ...options };
 }
 
 export const scripts = {
   check: load("check", { merges: true }),
   history: load("history"),
-  recordDenials: load("record-denials"),
+  recordDenials: load("recordDenials"),
 };
 
 /** Runs a script by SHA, sending its source only when this Redis has not seen it yet (after a restart, say). */

@@ -1,12 +1,10 @@
 // The OpenAPI 3.1 document, generated from the zod schemas that validate requests, and interactive docs over it.
-// The docs' script is served from this process: /docs works with no network beyond the service itself.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// The docs' script is served by the service itself: /docs works with no network beyond it.
 import { Scalar } from "@scalar/hono-api-reference";
+import { scalarScript } from "#scalar-script";
 import type { App } from "../app";
 
 const SCALAR_SCRIPT = "/docs/scalar.js";
-let scalarScript: string | undefined;
 
 export function registerDocs(app: App) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
@@ -23,17 +21,16 @@ export function registerDocs(app: App) {
         "Plans and quotas for APIs: rate limits exact across many servers, visible to customers, safe when Redis goes down.",
     },
   });
-  app.get(SCALAR_SCRIPT, (c) => {
-    // Read once, on first use: 3.5 MB that most processes never serve.
-    scalarScript ??= readFileSync(
-      createRequire(import.meta.url).resolve("@scalar/api-reference/browser/standalone.js"),
-      "utf8",
+  // On a Worker there is no script to read here: the static assets serve it (entry/worker.ts).
+  const script = scalarScript;
+  if (script) {
+    app.get(SCALAR_SCRIPT, (c) =>
+      c.body(script(), 200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "cache-control": "public, max-age=86400",
+      }),
     );
-    return c.body(scalarScript, 200, {
-      "content-type": "text/javascript; charset=utf-8",
-      "cache-control": "public, max-age=86400",
-    });
-  });
+  }
   app.get(
     "/docs",
     Scalar({
