@@ -1,0 +1,8 @@
+// The AWS Lambda entry: API Gateway HTTP API (payload 2.0), REST API and Function URL events, through Hono's adapter.
+import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
+import { serviceOnFirstRequest } from "./service-on-first-request";
+
+const service = serviceOnFirstRequest(() => process.env);
+
+export const handler = async (event: LambdaEvent, context?: LambdaContext) =>
+  handle((await service()).service.app)(event, context);

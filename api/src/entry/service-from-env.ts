@@ -1,0 +1,45 @@
+// The whole service built from the environment: the one recipe the Node, Lambda and Vercel entries share.
+import type { Db } from "../../../db/client";
+import { createService, type Logger, type Service } from "../app";
+import { type Config, createConfig } from "../config";
+import { type Env, parseEnv } from "../env";
+import { createLogger } from "../logger";
+import { createMetrics } from "../metrics";
+import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
+import { guardStore } from "../quota/guarded-store";
+import type { CounterStore } from "../quota/store";
+import { openConfigStore } from "./open-config-store";
+
+export type BuiltService = {
+  env: Env;
+  logger: Logger;
+  db: Db;
+  config: Config;
+  counters: CounterStore;
+  service: Service;
+};
+
+/** The service, or the one line that names the variable that stopped it (contract section 2). */
+export type ServiceFromEnv = { ok: true; built: BuiltService } | { ok: false; error: string };
+
+export async function serviceFromEnv(source: Record<string, string | undefined>): Promise<ServiceFromEnv> {
+  const parsed = parseEnv(source);
+  if (!parsed.ok) return parsed;
+  const env = parsed.env;
+  const logger = createLogger(env.logLevel);
+
+  const opened = await openConfigStore(env.databaseUrl, env.databaseAuthToken);
+  if (!opened.ok) return opened;
+  const db = opened.db;
+  logger.info(`config store: ${redact(env.databaseUrl)}`);
+  logger.info(`counter store: ${describeCounterStore(env)}`);
+
+  const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken, logger });
+  const metrics = createMetrics();
+  const store = createCounterStore(env);
+  // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
+  const counters =
+    env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
+  const service = createService({ config, counters, logger, metrics });
+  return { ok: true, built: { env, logger, db, config, counters, service } };
+}

@@ -1,0 +1,51 @@
+// The Vercel entry's real handler, called in process with Web requests as Vercel's Node.js runtime passes them,
+// counting through the project's Upstash-REST endpoint in front of a real redis-server.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startRedis } from "../../dev/redis-server";
+import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
+import { type Answer, baseEnv, describeServerlessEntry, type Invoke } from "./testing/serverless-contract";
+import vercel from "./vercel";
+
+const invoke: Invoke = async (method, path, { token, body, headers = {} } = {}) => {
+  const sent = new Headers({
+    "user-agent": "billing-svc/1.0",
+    "x-forwarded-for": "203.0.113.7",
+    "x-forwarded-host": "bouncer.vercel.app",
+    "x-forwarded-proto": "https",
+    "x-vercel-id": "fra1::iad1::8cmbq-1764525600000-0123456789ab",
+    ...headers,
+  });
+  if (token) sent.set("authorization", `Bearer ${token}`);
+  if (body !== undefined && !sent.has("content-type")) sent.set("content-type", "application/json");
+  const text = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+  const response = await vercel.fetch(
+    new Request(`https://bouncer.vercel.app${path}`, { method, headers: sent, body: text }),
+  );
+  const answered = await response.text();
+  const answer: Answer = {
+    status: response.status,
+    headers: response.headers,
+    json: answered ? JSON.parse(answered) : undefined,
+  };
+  return answer;
+};
+
+describeServerlessEntry("Vercel (Web requests, Upstash over REST)", async () => {
+  const redis = await startRedis();
+  const upstash = await startUpstashEndpoint({ redisUrl: redis.url });
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-vercel-"));
+  Object.assign(process.env, baseEnv(`file:${join(dir, "quota.db")}`), {
+    UPSTASH_REDIS_REST_URL: upstash.url,
+    UPSTASH_REDIS_REST_TOKEN: upstash.token,
+  });
+  return {
+    invoke,
+    redis,
+    close: async () => {
+      await upstash.close();
+      await redis.stop();
+    },
+  };
+});

@@ -1,0 +1,9 @@
+// The Vercel entry: a Node.js function answering Web requests through Hono's adapter (vercel.json routes every path).
+import { handle } from "hono/vercel";
+import { serviceOnFirstRequest } from "./service-on-first-request";
+
+const service = serviceOnFirstRequest(() => process.env);
+
+export default {
+  fetch: async (request: Request) => handle((await service()).service.app)(request),
+};

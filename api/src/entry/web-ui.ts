@@ -1,0 +1,20 @@
+// The built web UI (web/dist, relative to the working directory), served by the app on every runtime with a file system.
+import { existsSync } from "node:fs";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { App, Logger } from "../app";
+
+const webRoot = "web/dist";
+
+/**
+ * Assets as files, and index.html for the UI's own routes (/, /usage, …). A path under /v1 that no route takes is
+ * an API error (404 in the error envelope), never the UI's page. Added after the API's routes, so they come first.
+ */
+export function serveWebUi(app: App, logger: Logger): void {
+  if (!existsSync(webRoot)) {
+    logger.info("web/dist is missing: run `npm run build:web` to serve the UI");
+    return;
+  }
+  const page = serveStatic({ path: `${webRoot}/index.html` });
+  app.use("/*", serveStatic({ root: webRoot }));
+  app.get("*", (c, next) => (c.req.path === "/v1" || c.req.path.startsWith("/v1/") ? next() : page(c, next)));
+}
