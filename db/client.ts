@@ -1,10 +1,11 @@
 // createDb: the config store, a libSQL database (a local SQLite file, or a remote libSQL / Turso).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { type Client, createClient } from "@libsql/client";
+import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { LocalClient } from "./local-client";
 import * as schema from "./schema";
+import { writeBatches } from "./write-batches";
 
 export type DbOptions = {
   url: string;
@@ -30,11 +31,4 @@ export function localPath(url: string): string | null {
   if (!url.startsWith("file:")) return null;
   const path = url.slice("file:".length).split("?")[0] ?? "";
   return path === "" || path === ":memory:" ? null : path;
-}
-
-/** Batches begun as writes, as LocalClient begins them: every batch of ours writes. */
-function writeBatches(client: Client): Client {
-  const batch = client.batch.bind(client);
-  client.batch = (stmts, mode = "write") => batch(stmts, mode);
-  return client;
 }

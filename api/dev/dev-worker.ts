@@ -1,0 +1,69 @@
+// `npm run dev:worker`: the service in workerd through wrangler, on http://127.0.0.1:${PORT:-8788}, with a local D1
+// migrated on start and the variables of contract section 11 taken from the environment it was started with.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { prepareWorkerAssets, root } from "./worker-assets";
+
+// What the Worker reads (worker-service.ts), passed on only when set.
+const VARIABLES = [
+  "ADMIN_TOKEN",
+  "STORE_TIMEOUT_MS",
+  "CONFIG_CACHE_TTL_MS",
+  "UPSTASH_REDIS_REST_URL",
+  "UPSTASH_REDIS_REST_TOKEN",
+  "COUNTER_STORE",
+  "DATABASE_URL",
+  "DATABASE_AUTH_TOKEN",
+  "LOG_LEVEL",
+];
+
+const port = process.env.PORT || "8788";
+// Where the local D1 lives; tests give each run a folder of its own.
+const persistTo = resolve(root, process.env.WORKER_STATE_DIR || ".wrangler/state");
+const wrangler = resolve(root, "node_modules/.bin/wrangler");
+
+prepareWorkerAssets();
+const migrated = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: { ...process.env, CI: "true" },
+});
+if (migrated.status !== 0) {
+  console.error("dev:worker: the local D1 migrations failed (above)");
+  process.exit(1);
+}
+
+// Secrets go through a file only this user can read, not the command line that `ps` shows.
+const varsDir = mkdtempSync(join(tmpdir(), "bouncer-worker-"));
+const varsFile = join(varsDir, "vars.env");
+const lines = VARIABLES.filter((name) => process.env[name]).map(
+  (name) => `${name}=${JSON.stringify(process.env[name])}`,
+);
+writeFileSync(varsFile, `${lines.join("\n")}\n`, { mode: 0o600 });
+
+const child = spawn(
+  wrangler,
+  [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    port,
+    "--persist-to",
+    persistTo,
+    "--env-file",
+    varsFile,
+    "--show-interactive-dev-session=false",
+    "--live-reload=false",
+  ],
+  { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+);
+const stop = (signal: NodeJS.Signals) => child.kill(signal);
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
+child.once("exit", (code, signal) => {
+  rmSync(varsDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,42 @@
+// The schedule of a Worker's background work: timers there die with the request that set them (issue 16: a
+// setInterval fired 0 times after the response), so each request runs the work that has come due, under waitUntil.
+import type { Schedule } from "../schedule";
+
+type Task = { everyMs: number; work: () => unknown; dueAt: number; bounds: boolean };
+
+export type RequestSchedule = {
+  schedule: Schedule;
+  /**
+   * Starts every task that is due and returns what the request must wait for before it answers: the tasks that bound
+   * how stale an answer may be (the config's change watcher) when a whole period has passed since they were due, as
+   * after an idle spell. The rest the caller hands to waitUntil.
+   */
+  runDue(): { wait: Promise<unknown>; background: Promise<unknown> };
+};
+
+export function requestSchedule(now: () => number = Date.now): RequestSchedule {
+  const tasks = new Set<Task>();
+  const run = (task: Task) =>
+    Promise.resolve()
+      .then(task.work)
+      .catch(() => {});
+  return {
+    schedule(everyMs, work, options = {}) {
+      const task: Task = { everyMs, work, dueAt: options.now ? 0 : now() + everyMs, bounds: options.bounds ?? false };
+      tasks.add(task);
+      return () => tasks.delete(task);
+    },
+    runDue() {
+      const t = now();
+      const wait: Promise<unknown>[] = [];
+      const background: Promise<unknown>[] = [];
+      for (const task of tasks) {
+        if (task.dueAt > t) continue;
+        const late = t - task.dueAt >= task.everyMs;
+        task.dueAt = t + task.everyMs;
+        (task.bounds && late ? wait : background).push(run(task));
+      }
+      return { wait: Promise.all(wait), background: Promise.all(background) };
+    },
+  };
+}

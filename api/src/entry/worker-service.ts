@@ -1,0 +1,74 @@
+// The service on a Worker, built from its bindings: config in D1 (or remote libSQL), counters in Upstash, background
+// work run from requests, each request's store calls its own (no merging, a timer per call, no shared loads).
+import type { D1Binding } from "../../../db/worker-db";
+import { d1Db, remoteDb } from "../../../db/worker-db";
+import { createService, type Service } from "../app";
+import { createConfig } from "../config";
+import { createConsoleLogger } from "../console-logger";
+import { parseEnv } from "../env";
+import { createMetrics } from "../metrics";
+import { redact } from "../quota/create-store";
+import { guardStore } from "../quota/guarded-store";
+import { createMemoryStore } from "../quota/memory-store";
+import { createUpstashStore } from "../quota/upstash-store";
+import { type RequestSchedule, requestSchedule } from "./request-schedule";
+
+/** What wrangler.jsonc binds, and the environment's variables as strings. */
+export type WorkerBindings = { DB?: D1Binding; ASSETS?: { fetch(request: Request): Promise<Response> } } & Record<
+  string,
+  unknown
+>;
+
+export type WorkerService = Service & { runDue: RequestSchedule["runDue"] };
+
+const METRICS_NOTE = `These counts are one Worker isolate's: Cloudflare runs many, each with its own counts since it started.
+Sum them in your metrics pipeline only as a sample; the counters themselves (and so every limit) are exact in Upstash.`;
+
+/** The service, or the one line that names the variable or binding that is wrong. */
+export function workerService(
+  bindings: WorkerBindings,
+): { ok: true; service: WorkerService } | { ok: false; error: string } {
+  const vars: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(bindings)) if (typeof value === "string") vars[name] = value;
+  const parsed = parseEnv(vars);
+  if (!parsed.ok) return parsed;
+  const env = parsed.env;
+  if (env.counterStore === "redis") {
+    return {
+      ok: false,
+      error: "Invalid configuration: COUNTER_STORE=redis needs TCP, which a Worker lacks: use Upstash",
+    };
+  }
+  const remote = /^(libsql|https?|wss?):/.test(vars.DATABASE_URL ?? "");
+  if (!remote && !bindings.DB) {
+    return { ok: false, error: "Invalid configuration: no D1 binding DB (wrangler.jsonc) and no remote DATABASE_URL" };
+  }
+  const logger = createConsoleLogger(env.logLevel);
+  const db = remote ? remoteDb(env.databaseUrl, env.databaseAuthToken) : d1Db(bindings.DB as D1Binding);
+  const { schedule, runDue } = requestSchedule();
+  logger.info(`config store: ${remote ? redact(env.databaseUrl) : "D1 (binding DB)"}`);
+  logger.info(
+    `counter store: ${env.counterStore === "upstash" ? `upstash ${redact(env.upstash.url ?? "")}` : "memory (this isolate only)"}`,
+  );
+  const config = createConfig(db, {
+    cacheTtlMs: env.configCacheTtlMs,
+    adminToken: env.adminToken,
+    logger,
+    schedule,
+    shareLoads: false,
+  });
+  const metrics = createMetrics({ processDefaults: false, note: METRICS_NOTE });
+  const counters =
+    env.counterStore === "upstash"
+      ? guardStore(
+          createUpstashStore({
+            url: env.upstash.url as string,
+            token: env.upstash.token as string,
+            timeoutMs: env.storeTimeoutMs,
+            mergeRequests: false,
+          }),
+          { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule, timerPerCall: true },
+        )
+      : createMemoryStore({ schedule });
+  return { ok: true, service: { ...createService({ config, counters, logger, metrics, schedule }), runDue } };
+}

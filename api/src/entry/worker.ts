@@ -1,0 +1,45 @@
+// The Cloudflare Workers entry (wrangler.jsonc): the service is built on the first request, never at import (workerd
+// refuses timers and random values at global scope), and kept for the isolate's life; the UI comes from the assets.
+import type { ExecutionContext } from "hono";
+import { errorBody } from "../errors";
+import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
+
+let built: { ok: true; service: WorkerService } | { ok: false; error: string } | undefined;
+
+function serviceFor(bindings: WorkerBindings) {
+  if (built) return built;
+  built = workerService(bindings);
+  if (built.ok) serveAssets(built.service, bindings);
+  else console.error(built.error);
+  return built;
+}
+
+/** The built UI, after every route as on Node: files as they are, index.html for the UI's own routes (/, /usage). */
+function serveAssets({ app }: WorkerService, { ASSETS }: WorkerBindings): void {
+  if (!ASSETS) return;
+  const underApi = (path: string) => path === "/v1" || path.startsWith("/v1/");
+  app.use("/*", async (c, next) => {
+    if (!underApi(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      const file = await ASSETS.fetch(c.req.raw);
+      // Copied so that the security headers can join it (an asset's own headers cannot be changed).
+      if (file.ok) return new Response(file.body, file);
+    }
+    await next();
+  });
+  app.get("*", async (c, next) => {
+    if (underApi(c.req.path)) return next();
+    const page = await ASSETS.fetch(new Request(new URL("/index.html", c.req.url)));
+    return new Response(page.body, page);
+  });
+}
+
+export default {
+  async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+    const result = serviceFor(bindings);
+    if (!result.ok) return Response.json(errorBody("internal", result.error, crypto.randomUUID()), { status: 500 });
+    const { wait, background } = result.service.runDue();
+    ctx.waitUntil(background);
+    await wait;
+    return result.service.app.fetch(request, bindings, ctx);
+  },
+};
