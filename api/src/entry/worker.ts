@@ -1,6 +1,7 @@
 // The Cloudflare Workers entry (wrangler.jsonc): the service is built on the first request, never at import (workerd
 // refuses timers and random values at global scope), and kept for the isolate's life; the UI comes from the assets.
-import type { ExecutionContext } from "hono";
+import type { Context, ExecutionContext } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBody } from "../errors";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
 
@@ -21,17 +22,21 @@ function serveAssets({ app }: WorkerService, { ASSETS }: WorkerBindings): void {
   app.use("/*", async (c, next) => {
     if (!underApi(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
       const file = await ASSETS.fetch(c.req.raw);
-      // Copied so that the security headers can join it (an asset's own headers cannot be changed).
-      if (file.ok) return new Response(file.body, file);
+      if (file.ok) return asset(c, file);
     }
     await next();
   });
   app.get("*", async (c, next) => {
     if (underApi(c.req.path)) return next();
-    const page = await ASSETS.fetch(new Request(new URL("/index.html", c.req.url)));
-    return new Response(page.body, page);
+    return asset(c, await ASSETS.fetch(new Request(new URL("/index.html", c.req.url))));
   });
 }
+
+/** An asset's answer through the context, so that the security headers set before the route join it. */
+const asset = (c: Context, file: Response) =>
+  file.body
+    ? c.body(file.body, file.status as ContentfulStatusCode, Object.fromEntries(file.headers))
+    : c.body(null, file.status as ContentfulStatusCode, Object.fromEntries(file.headers));
 
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {

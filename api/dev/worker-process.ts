@@ -1,0 +1,55 @@
+// Test tooling: the Worker in real workerd, started as `npm run dev:worker` starts it (api/dev/dev-worker.ts), with a
+// local D1 in a folder of its own and its output captured.
+import { spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { freePort } from "./redis-server";
+import type { ServerProcess } from "./server-process";
+
+const root = resolve(import.meta.dirname, "../..");
+
+/** Starts the Worker with `env` on a free port and waits for /healthz; workers given one `stateDir` share a D1. */
+export async function startWorker(env: Record<string, string>, stateDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const started = performance.now();
+  // A group of its own: wrangler starts workerd and helpers, and the whole group goes when the test ends it.
+  const child = spawn(process.execPath, ["--import", "tsx", "api/dev/dev-worker.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), WORKER_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (d) => {
+    output += d;
+  });
+  child.stderr.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const worker: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    output: () => output,
+    exited,
+    async kill(signal = "SIGKILL") {
+      try {
+        process.kill(-(child.pid as number), signal);
+      } catch {}
+      await exited;
+    },
+  };
+  // Wrangler bundles the Worker and starts workerd first: much slower than Node on a loaded machine.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${worker.url}/healthz`)).ok) break;
+    } catch {}
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await worker.kill();
+      throw new Error(`the worker did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  output += `\n[worker-process] ready after ${Math.round(performance.now() - started)} ms\n`;
+  return worker;
+}

@@ -1,0 +1,192 @@
+// The Worker in real workerd (wrangler dev, as `npm run dev:worker` runs it) with a local D1 and the project's Upstash
+// endpoint in front of a real redis-server: the serverless contract every entry keeps, then what only a Worker can get
+// wrong (revocation seen by another instance, background work without timers, the UI and docs as assets).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../dev/redis-server";
+import { callServer, type ServerProcess } from "../../dev/server-process";
+import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
+import { startWorker } from "../../dev/worker-process";
+import { ADMIN_TOKEN, type Answer, baseEnv, describeServerlessEntry } from "./testing/serverless-contract";
+
+async function upstash(): Promise<{ redis: RedisServer; endpoint: UpstashEndpoint; env: Record<string, string> }> {
+  const redis = await startRedis();
+  const endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
+  return { redis, endpoint, env: { UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token } };
+}
+
+const stateDir = () => mkdtempSync(join(tmpdir(), "bouncer-worker-d1-"));
+
+describeServerlessEntry("Cloudflare Workers (workerd, D1, Upstash over REST)", async () => {
+  const { redis, endpoint, env } = await upstash();
+  // The D1 binding is the config store: DATABASE_URL stays unset. The budget is long here: 300 requests at once
+  // into one local isolate wait for its one thread, and that wait counts against each store call (measured on two
+  // loaded cores: 0.5-1 s per call with 300 in flight), which a deployment spreads over many isolates. The budget
+  // itself is held to its 500 ms below.
+  const { DATABASE_URL: _, ...base } = baseEnv("");
+  const worker = await startWorker({ ...base, ...env, STORE_TIMEOUT_MS: "4000" }, stateDir());
+  return {
+    redis,
+    async invoke(method, path, { token, body, headers = {} } = {}) {
+      const sent: Record<string, string> = { ...headers };
+      if (token) sent.authorization = `Bearer ${token}`;
+      if (body !== undefined) sent["content-type"] ??= "application/json";
+      const res = await fetch(`${worker.url}${path}`, {
+        method,
+        headers: sent,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      const answer: Answer = { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+      return answer;
+    },
+    async close() {
+      await worker.kill();
+      await endpoint.close();
+      await redis.stop();
+    },
+  };
+});
+
+describe("Cloudflare Workers: what only a Worker can get wrong", () => {
+  const TTL_MS = 1000;
+  let store: Awaited<ReturnType<typeof upstash>>;
+  let first: ServerProcess;
+  let second: ServerProcess;
+
+  beforeAll(async () => {
+    store = await upstash();
+    const env = { ...store.env, ADMIN_TOKEN, CONFIG_CACHE_TTL_MS: String(TTL_MS), STORE_TIMEOUT_MS: "500" };
+    // Two instances on one D1, as two isolates of one deployment share it.
+    const shared = stateDir();
+    first = await startWorker(env, shared);
+    second = await startWorker(env, shared);
+  });
+
+  afterAll(async () => {
+    await first?.kill();
+    await second?.kill();
+    await store?.endpoint.close();
+    await store?.redis.stop();
+  });
+
+  test("with the store stopped, each check is answered by fail mode within STORE_TIMEOUT_MS", async () => {
+    const made = [] as string[];
+    for (const failMode of ["open", "closed"]) {
+      const id = `w-${failMode}`;
+      expect(
+        (await callServer(first, ADMIN_TOKEN, "POST", "/v1/plans", { id, name: id, perHour: 50, failMode })).status,
+      ).toBe(201);
+      const customer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/customers", { name: id, planId: id });
+      made.push((await callServer(first, ADMIN_TOKEN, "POST", `/v1/customers/${customer.json.id}/keys`)).json.key);
+    }
+    const [open, closed] = made;
+    // Both keys cached, so what is timed below is the counter store's budget alone.
+    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: open })).status).toBe(200);
+    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: closed })).status).toBe(200);
+    store.redis.pause();
+    try {
+      const timed = async (key: string | undefined) => {
+        const started = performance.now();
+        const answer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key });
+        return { ...answer, ms: performance.now() - started };
+      };
+      const degraded = await timed(open);
+      expect([degraded.status, degraded.json.degraded, degraded.json.reason]).toEqual([200, true, "store_unavailable"]);
+      const refused = await timed(closed);
+      expect([refused.status, refused.json.error.code]).toEqual([503, "store_unavailable"]);
+      // 500 ms of budget; the rest is slack for a loaded machine, far below the seconds a hung call would take.
+      expect(degraded.ms).toBeLessThan(2500);
+      expect(refused.ms).toBeLessThan(2500);
+      expect(degraded.ms).toBeGreaterThan(400);
+    } finally {
+      store.redis.resume();
+    }
+  });
+
+  test("a key revoked on one instance is refused by another within CONFIG_CACHE_TTL_MS", async () => {
+    const plan = await callServer(first, ADMIN_TOKEN, "POST", "/v1/plans", { id: "w-pro", name: "Pro", perHour: 1000 });
+    expect(plan.status).toBe(201);
+    const customer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/customers", { name: "A", planId: "w-pro" });
+    const made = await callServer(first, ADMIN_TOKEN, "POST", `/v1/customers/${customer.json.id}/keys`);
+    const check = () => callServer(second, ADMIN_TOKEN, "POST", "/v1/check", { key: made.json.key });
+    // The other instance has the key cached.
+    expect((await check()).status).toBe(200);
+    expect((await check()).status).toBe(200);
+
+    expect((await callServer(first, ADMIN_TOKEN, "DELETE", `/v1/keys/${made.json.id}`)).status).toBeLessThan(300);
+    const revokedAt = performance.now();
+    // The instance that revoked refuses it at once.
+    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: made.json.key })).status).toBe(403);
+    let answer = await check();
+    while (answer.status === 200 && performance.now() - revokedAt < 10_000) {
+      await new Promise((r) => setTimeout(r, 50));
+      answer = await check();
+    }
+    const seenAfterMs = performance.now() - revokedAt;
+    expect([answer.status, answer.json.error?.code]).toEqual([403, "unknown_key"]);
+    // Within the TTL, plus a loaded machine's slack for the watcher's own read.
+    expect(seenAfterMs).toBeLessThan(TTL_MS + 1500);
+  });
+
+  test("the console, the customer page and the API reference are served with the API's security headers", async () => {
+    for (const path of ["/", "/usage"]) {
+      const page = await fetch(`${first.url}${path}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(await page.text()).toContain('<div id="root">');
+    }
+    const docs = await fetch(`${first.url}/docs`);
+    expect([docs.status, (await docs.text()).includes("/docs/scalar.js")]).toEqual([200, true]);
+    const script = await fetch(`${first.url}/docs/scalar.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
+    const spec = await fetch(`${first.url}/openapi.json`);
+    expect((await spec.json()).openapi).toBe("3.1.0");
+    // A path under /v1 that no route takes is an API error, never the UI's page.
+    const missing = await callServer(first, ADMIN_TOKEN, "GET", "/v1/nothing-here");
+    expect([missing.status, missing.json.error.code]).toEqual([404, "not_found"]);
+  });
+
+  test("/metrics says its counts are one isolate's, and the process metrics Node adds are left out", async () => {
+    const res = await fetch(`${first.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.split("\n")[0]).toMatch(/^# These counts are one Worker isolate's/);
+    expect(text).toContain("bouncer_checks_total");
+    expect(text).toContain("bouncer_store_duration_seconds_bucket");
+    expect(text).not.toContain("process_cpu");
+  });
+
+  test("denials answered from memory reach the usage history, flushed by work that later requests run", async () => {
+    const plan = { id: "w-tiny", name: "Tiny", burst: 1, perMinute: 1 };
+    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/plans", plan)).status).toBe(201);
+    const customer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/customers", { name: "B", planId: "w-tiny" });
+    const { key } = (await callServer(first, ADMIN_TOKEN, "POST", `/v1/customers/${customer.json.id}/keys`)).json;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // The flush is due a second after the denials; later requests run it (under waitUntil).
+    const history = async () => {
+      const res = await callServer(
+        first,
+        ADMIN_TOKEN,
+        "GET",
+        `/v1/customers/${customer.json.id}/usage/history?minutes=2`,
+      );
+      return res.json.points.reduce((sum: number, p: { denied: number }) => sum + p.denied, 0) as number;
+    };
+    let denied = await history();
+    for (const deadline = Date.now() + 10_000; denied < 20 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 200));
+      denied = await history();
+    }
+    expect(denied).toBe(20);
+  });
+});
