@@ -1,8 +1,8 @@
 // The AWS Lambda entry: API Gateway HTTP API (payload 2.0), REST API and Function URL events, through Hono's adapter.
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
-import { serviceOnFirstRequest } from "./service-on-first-request";
+import { instanceNote, serviceOnFirstRequest } from "./service-on-first-request";
 
-const service = serviceOnFirstRequest(() => process.env);
+const service = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Lambda") });
 
 export const handler = async (event: LambdaEvent, context?: LambdaContext) =>
   handle((await service()).service.app)(event, context);

@@ -22,7 +22,15 @@ export type BuiltService = {
 /** The service, or the one line that names the variable that stopped it (contract section 2). */
 export type ServiceFromEnv = { ok: true; built: BuiltService } | { ok: false; error: string };
 
-export async function serviceFromEnv(source: Record<string, string | undefined>): Promise<ServiceFromEnv> {
+export type ServiceOptions = {
+  /** Put first in /metrics, where its counts are one instance's of many (a serverless function). */
+  metricsNote?: string;
+};
+
+export async function serviceFromEnv(
+  source: Record<string, string | undefined>,
+  { metricsNote }: ServiceOptions = {},
+): Promise<ServiceFromEnv> {
   const parsed = parseEnv(source);
   if (!parsed.ok) return parsed;
   const env = parsed.env;
@@ -35,7 +43,7 @@ export async function serviceFromEnv(source: Record<string, string | undefined>)
   logger.info(`counter store: ${describeCounterStore(env)}`);
 
   const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken, logger });
-  const metrics = createMetrics();
+  const metrics = createMetrics({ note: metricsNote });
   const store = createCounterStore(env);
   // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
   const counters =

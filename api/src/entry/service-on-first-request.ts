@@ -1,5 +1,5 @@
 // The service of a serverless instance: built on the instance's first request, never at import, then kept.
-import { type BuiltService, serviceFromEnv } from "./service-from-env";
+import { type BuiltService, type ServiceOptions, serviceFromEnv } from "./service-from-env";
 import { serveWebUi } from "./web-ui";
 
 /**
@@ -11,10 +11,11 @@ import { serveWebUi } from "./web-ui";
  */
 export function serviceOnFirstRequest(
   environment: () => Record<string, string | undefined>,
+  options: ServiceOptions = {},
 ): () => Promise<BuiltService> {
   let building: Promise<BuiltService> | undefined;
   return () => {
-    building ??= serviceFromEnv(environment()).then((result) => {
+    building ??= serviceFromEnv(environment(), options).then((result) => {
       if (result.ok) {
         // The UI too, when the deployment carries web/dist, as the Node entry serves it.
         serveWebUi(result.built.service.app, result.built.logger);
@@ -27,3 +28,8 @@ export function serviceOnFirstRequest(
     return building;
   };
 }
+
+/** What /metrics says first on a platform that runs many instances of the function, each counting on its own. */
+export const instanceNote = (platform: string) =>
+  `These counts are one ${platform} instance's: the platform runs as many as traffic needs, each counting from its
+own start, so a scrape sees whichever instance answered it. The limits themselves are exact in the shared store.`;

@@ -1,8 +1,8 @@
 // The Vercel entry: a Node.js function answering Web requests through Hono's adapter (vercel.json routes every path).
 import { handle } from "hono/vercel";
-import { serviceOnFirstRequest } from "./service-on-first-request";
+import { instanceNote, serviceOnFirstRequest } from "./service-on-first-request";
 
-const service = serviceOnFirstRequest(() => process.env);
+const service = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Vercel") });
 
 export default {
   fetch: async (request: Request) => handle((await service()).service.app)(request),

@@ -6,6 +6,8 @@ import type { RedisServer } from "../../../dev/redis-server";
 export type Answer = {
   status: number;
   headers: Headers;
+  /** The body as text, for the answers that are not JSON (/metrics). */
+  text?: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
   json: any;
 };
@@ -44,7 +46,12 @@ const plans = [
   { id: "sl-closed", name: "Metered", perHour: 1000, failMode: "closed" },
 ];
 
-export function describeServerlessEntry(name: string, start: () => Promise<ServerlessHarness>) {
+/** `metricsNote`: how /metrics begins, saying whose counts they are; checked, with the counts, when given. */
+export function describeServerlessEntry(
+  name: string,
+  start: () => Promise<ServerlessHarness>,
+  { metricsNote }: { metricsNote?: string } = {},
+) {
   describe(`${name}: the contract through the real handler`, () => {
     let h: ServerlessHarness;
     let service: string;
@@ -196,5 +203,18 @@ export function describeServerlessEntry(name: string, start: () => Promise<Serve
       expect(answer.status).toBe(200);
       expect(answer.json).toMatchObject({ allowed: true, degraded: false });
     });
+
+    test.runIf(metricsNote)(
+      "/metrics counts this instance's checks, and says the counts are one instance's",
+      async () => {
+        const metrics = await h.invoke("GET", "/metrics", { token: null });
+        expect(metrics.status).toBe(200);
+        expect(metrics.text?.startsWith(`${metricsNote}`)).toBe(true);
+        // 2 of the Pro customer's and 100 of the daily one's, and the metered check once the store was back.
+        expect(metrics.text).toContain('bouncer_checks_total{result="allowed"} 103');
+        expect(metrics.text).toContain('bouncer_checks_total{result="denied"} 201');
+        expect(metrics.text).toContain('bouncer_checks_total{result="degraded"} 1');
+      },
+    );
   });
 }
