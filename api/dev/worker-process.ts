@@ -1,14 +1,26 @@
 // Test tooling: the Worker in real workerd, started as `npm run dev:worker` starts it (api/dev/dev-worker.ts), with a
 // local D1 in a folder of its own and its output captured.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { freePort } from "./redis-server";
 import type { ServerProcess } from "./server-process";
 
 const root = resolve(import.meta.dirname, "../..");
 
+/** The Worker serves the built UI as its assets: a fresh clone has none until `npm run build:web` (the e2e tests'). */
+function buildWebOnce(): void {
+  if (existsSync(resolve(root, "web/dist/index.html"))) return;
+  const built = spawnSync(process.execPath, [resolve(root, "node_modules/vite/bin/vite.js"), "build"], {
+    cwd: root,
+    stdio: "ignore",
+  });
+  if (built.status !== 0) throw new Error("the web UI did not build (npm run build:web)");
+}
+
 /** Starts the Worker with `env` on a free port and waits for /healthz; workers given one `stateDir` share a D1. */
 export async function startWorker(env: Record<string, string>, stateDir: string): Promise<ServerProcess> {
+  buildWebOnce();
   const port = await freePort();
   const started = performance.now();
   // A group of its own: wrangler starts workerd and helpers, and the whole group goes when the test ends it.

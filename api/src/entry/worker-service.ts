@@ -7,10 +7,10 @@ import { createConfig } from "../config";
 import { createConsoleLogger } from "../console-logger";
 import { parseEnv } from "../env";
 import { createMetrics } from "../metrics";
-import { redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
 import { createMemoryStore } from "../quota/memory-store";
 import { createUpstashStore } from "../quota/upstash-store";
+import { redact } from "../redact";
 import { type RequestSchedule, requestSchedule } from "./request-schedule";
 
 /** What wrangler.jsonc binds, and the environment's variables as strings. */

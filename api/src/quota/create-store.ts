@@ -1,5 +1,6 @@
 // Picks the counter store the configuration names: memory (embedded), Redis over TCP, or Upstash over REST.
 import type { Env } from "../env";
+import { redact } from "../redact";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
 import type { CounterStore } from "./store";
@@ -35,4 +36,4 @@ export function describeCounterStore(env: Env): string {
   return "memory";
 }
 
-export const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
+export { redact } from "../redact";
