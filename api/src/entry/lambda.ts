@@ -2,7 +2,7 @@
 import { handle, type LambdaContext, type LambdaEvent } from "hono/aws-lambda";
 import { instanceNote, serviceOnFirstRequest } from "./service-on-first-request";
 
-const service = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Lambda") });
+const appForRequest = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Lambda") });
 
 export const handler = async (event: LambdaEvent, context?: LambdaContext) =>
-  handle((await service()).service.app)(event, context);
+  handle(await appForRequest())(event, context);

@@ -8,6 +8,7 @@ import { createMetrics } from "../metrics";
 import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
 import type { CounterStore } from "../quota/store";
+import type { Schedule } from "../schedule";
 import { openConfigStore } from "./open-config-store";
 
 export type BuiltService = {
@@ -25,11 +26,13 @@ export type ServiceFromEnv = { ok: true; built: BuiltService } | { ok: false; er
 export type ServiceOptions = {
   /** Put first in /metrics, where its counts are one instance's of many (a serverless function). */
   metricsNote?: string;
+  /** Where repeating background work runs: timers by default, requests on a platform that freezes instances. */
+  schedule?: Schedule;
 };
 
 export async function serviceFromEnv(
   source: Record<string, string | undefined>,
-  { metricsNote }: ServiceOptions = {},
+  { metricsNote, schedule }: ServiceOptions = {},
 ): Promise<ServiceFromEnv> {
   const parsed = parseEnv(source);
   if (!parsed.ok) return parsed;
@@ -42,12 +45,14 @@ export async function serviceFromEnv(
   logger.info(`config store: ${redact(env.databaseUrl)}`);
   logger.info(`counter store: ${describeCounterStore(env)}`);
 
-  const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken, logger });
+  const config = createConfig(db, { cacheTtlMs: env.configCacheTtlMs, adminToken: env.adminToken, logger, schedule });
   const metrics = createMetrics({ note: metricsNote });
   const store = createCounterStore(env);
   // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
   const counters =
-    env.counterStore === "memory" ? store : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics });
-  const service = createService({ config, counters, logger, metrics });
+    env.counterStore === "memory"
+      ? store
+      : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule });
+  const service = createService({ config, counters, logger, metrics, schedule });
   return { ok: true, built: { env, logger, db, config, counters, service } };
 }

@@ -2,8 +2,8 @@
 import { handle } from "hono/vercel";
 import { instanceNote, serviceOnFirstRequest } from "./service-on-first-request";
 
-const service = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Vercel") });
+const appForRequest = serviceOnFirstRequest(() => process.env, { metricsNote: instanceNote("Vercel") });
 
 export default {
-  fetch: async (request: Request) => handle((await service()).service.app)(request),
+  fetch: async (request: Request) => handle(await appForRequest())(request),
 };
