@@ -1,7 +1,7 @@
 // The Worker in real workerd (wrangler dev, as `npm run dev:worker` runs it) with a local D1 and the project's Upstash
 // endpoint in front of a real redis-server: the serverless contract every entry keeps, then what only a Worker can get
 // wrong (revocation seen by another instance, background work without timers, the UI and docs as assets).
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -17,7 +17,15 @@ async function upstash(): Promise<{ redis: RedisServer; endpoint: UpstashEndpoin
   return { redis, endpoint, env: { UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token } };
 }
 
-const stateDir = () => mkdtempSync(join(tmpdir(), "bouncer-worker-d1-"));
+const stateDirs: string[] = [];
+const stateDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "bouncer-worker-d1-"));
+  stateDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describeServerlessEntry(
   "Cloudflare Workers (workerd, D1, Upstash over REST)",
