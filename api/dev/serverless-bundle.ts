@@ -93,7 +93,7 @@ export async function bundleVercel(output: string) {
   ].join("\n");
   const bundled = await bundleServerless({ entry: { source }, outdir });
   const functionConfig = {
-    runtime: "nodejs20.x",
+    runtime: "nodejs22.x",
     handler: "index.mjs",
     launcherType: "Nodejs",
     shouldAddHelpers: false,
