@@ -1,6 +1,7 @@
 // Test tooling: the real service as a process of its own, as an operator runs it, with its output captured.
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import type { Readable } from "node:stream";
 import { freePort } from "./redis-server";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -27,6 +28,17 @@ export async function startServer(
     env: { ...process.env, PORT: String(port), CLOCK_SKEW_MS: String(options.skewMs ?? 0), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const server = watchProcess(child, `http://127.0.0.1:${port}`, (signal) => child.kill(signal));
+  await untilHealthy(server, child, 60_000);
+  return server;
+}
+
+/** A spawned service as a ServerProcess: its output captured, `signal` sent by `kill` while it runs. */
+export function watchProcess(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+  url: string,
+  signal: (signal: NodeJS.Signals) => void,
+): ServerProcess {
   let output = "";
   child.stdout.on("data", (d) => {
     output += d;
@@ -35,24 +47,28 @@ export async function startServer(
     output += d;
   });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
+  return {
+    url,
     pid: child.pid as number,
     output: () => output,
     exited,
-    async kill(signal = "SIGKILL") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    async kill(sent = "SIGKILL") {
+      if (child.exitCode === null && child.signalCode === null) signal(sent);
       await exited;
     },
   };
-  const deadline = Date.now() + 60_000;
+}
+
+/** Waits for /healthz to answer 200; a process that exits or takes longer than `ms` is killed and reported. */
+export async function untilHealthy(server: ServerProcess, child: ChildProcess, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
   for (;;) {
     try {
-      if ((await fetch(`${server.url}/healthz`)).ok) return server;
+      if ((await fetch(`${server.url}/healthz`)).ok) return;
     } catch {}
     if (child.exitCode !== null || Date.now() > deadline) {
       await server.kill();
-      throw new Error(`the server did not start:\n${output}`);
+      throw new Error(`the server did not start:\n${server.output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { freePort } from "./redis-server";
-import type { ServerProcess } from "./server-process";
+import { type ServerProcess, untilHealthy, watchProcess } from "./server-process";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -22,46 +22,18 @@ function buildWebOnce(): void {
 export async function startWorker(env: Record<string, string>, stateDir: string): Promise<ServerProcess> {
   buildWebOnce();
   const port = await freePort();
-  const started = performance.now();
-  // A group of its own: wrangler starts workerd and helpers, and the whole group goes when the test ends it.
+  // A group of its own: wrangler starts workerd and helpers.
   const child = spawn(process.execPath, ["--import", "tsx", "api/dev/dev-worker.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), WORKER_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  let output = "";
-  child.stdout.on("data", (d) => {
-    output += d;
-  });
-  child.stderr.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const worker: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid as number,
-    output: () => output,
-    exited,
-    async kill(signal = "SIGKILL") {
-      try {
-        process.kill(-(child.pid as number), signal);
-      } catch {}
-      await exited;
-    },
-  };
+  // The whole group goes: the wrapper, wrangler and the workerd processes it started.
+  const worker = watchProcess(child, `http://127.0.0.1:${port}`, (signal) =>
+    process.kill(-(child.pid as number), signal),
+  );
   // Wrangler bundles the Worker and starts workerd first: much slower than Node on a loaded machine.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${worker.url}/healthz`)).ok) break;
-    } catch {}
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await worker.kill();
-      throw new Error(`the worker did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  output += `\n[worker-process] ready after ${Math.round(performance.now() - started)} ms\n`;
+  await untilHealthy(worker, child, 90_000);
   return worker;
 }
