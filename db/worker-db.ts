@@ -16,7 +16,12 @@ export function d1Db(binding: D1Binding): Db {
   return drizzleD1(binding, { schema }) as unknown as Db;
 }
 
-/** A remote libSQL database over HTTP, its batches begun as writes as on Node (db/client.ts). */
+/**
+ * A remote libSQL database over HTTP, its batches begun as writes as on Node (db/client.ts). The client queues calls
+ * past `concurrency` (20 by default) behind others, and a Worker cancels a request that waits on another request's
+ * I/O: so no queue, each request's calls leave at once.
+ */
 export function remoteDb(url: string, authToken: string | undefined): Db {
-  return drizzleLibsql(writeBatches(createClient({ url, authToken })), { schema });
+  const client = createClient({ url, authToken, concurrency: Number.MAX_SAFE_INTEGER });
+  return drizzleLibsql(writeBatches(client), { schema });
 }

@@ -43,7 +43,8 @@ export default {
     const result = serviceFor(bindings);
     if (!result.ok) return Response.json(errorBody("internal", result.error, crypto.randomUUID()), { status: 500 });
     const { wait, background } = result.service.runDue();
-    ctx.waitUntil(background);
+    // Both under waitUntil: work that a client's hang-up cut short would leave its task marked as running for good.
+    ctx.waitUntil(Promise.all([wait, background]));
     await wait;
     return result.service.app.fetch(request, bindings, ctx);
   },

@@ -1,15 +1,19 @@
-// The Worker in real workerd (wrangler dev, as `npm run dev:worker` runs it) with a local D1 and the project's Upstash
-// endpoint in front of a real redis-server: the serverless contract every entry keeps, then what only a Worker can get
-// wrong (revocation seen by another instance, background work without timers, the UI and docs as assets).
+// The Worker in real workerd (wrangler dev, as `npm run dev:worker` runs it) with a local D1 (or a remote libSQL over
+// HTTP, api/dev/libsql-endpoint.ts) and the project's Upstash endpoint in front of a real redis-server: the serverless
+// contract every entry keeps, then what only a Worker can get wrong (revocation seen by another instance, background
+// work without timers, the UI and docs as assets).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createDb } from "../../../db/client";
+import { migrateDb } from "../../../db/migrate";
+import { startLibsqlEndpoint } from "../../dev/libsql-endpoint";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { startWorker } from "../../dev/worker-process";
-import { ADMIN_TOKEN, type Answer, baseEnv, describeServerlessEntry } from "./testing/serverless-contract";
+import { ADMIN_TOKEN, type Answer, baseEnv, describeServerlessEntry, type Invoke } from "./testing/serverless-contract";
 
 async function upstash(): Promise<{ redis: RedisServer; endpoint: UpstashEndpoint; env: Record<string, string> }> {
   const redis = await startRedis();
@@ -27,40 +31,61 @@ afterAll(() => {
   for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * The Worker as the serverless contract drives it, over fetch. The budget is long here: 300 requests at once into one
+ * local isolate wait for its one thread, and that wait counts against each store call (measured on two loaded cores:
+ * 0.5-1 s per call with 300 in flight), which a deployment spreads over many isolates. The budget itself is held to
+ * its 500 ms below.
+ */
+async function contractHarness(configStore: Record<string, string>, stop: () => Promise<void> = async () => {}) {
+  const { redis, endpoint, env } = await upstash();
+  const { DATABASE_URL: _, ...base } = baseEnv("");
+  const worker = await startWorker({ ...base, ...env, ...configStore, STORE_TIMEOUT_MS: "4000" }, stateDir());
+  const invoke: Invoke = async (method, path, { token, body, headers = {} } = {}) => {
+    const sent: Record<string, string> = { ...headers };
+    if (token) sent.authorization = `Bearer ${token}`;
+    if (body !== undefined) sent["content-type"] ??= "application/json";
+    const res = await fetch(`${worker.url}${path}`, {
+      method,
+      headers: sent,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : undefined;
+    const answer: Answer = { status: res.status, headers: res.headers, text, json };
+    return answer;
+  };
+  return {
+    redis,
+    invoke,
+    async close() {
+      await worker.kill();
+      await endpoint.close();
+      await redis.stop();
+      await stop();
+    },
+  };
+}
+
+const metricsNote = "# These counts are one Worker isolate's:";
+
+// The D1 binding is the config store when DATABASE_URL is unset.
+describeServerlessEntry("Cloudflare Workers (workerd, D1, Upstash over REST)", () => contractHarness({}), {
+  metricsNote,
+});
+
 describeServerlessEntry(
-  "Cloudflare Workers (workerd, D1, Upstash over REST)",
+  "Cloudflare Workers (workerd, remote libSQL over HTTP, Upstash over REST)",
   async () => {
-    const { redis, endpoint, env } = await upstash();
-    // The D1 binding is the config store: DATABASE_URL stays unset. The budget is long here: 300 requests at once
-    // into one local isolate wait for its one thread, and that wait counts against each store call (measured on two
-    // loaded cores: 0.5-1 s per call with 300 in flight), which a deployment spreads over many isolates. The budget
-    // itself is held to its 500 ms below.
-    const { DATABASE_URL: _, ...base } = baseEnv("");
-    const worker = await startWorker({ ...base, ...env, STORE_TIMEOUT_MS: "4000" }, stateDir());
-    return {
-      redis,
-      async invoke(method, path, { token, body, headers = {} } = {}) {
-        const sent: Record<string, string> = { ...headers };
-        if (token) sent.authorization = `Bearer ${token}`;
-        if (body !== undefined) sent["content-type"] ??= "application/json";
-        const res = await fetch(`${worker.url}${path}`, {
-          method,
-          headers: sent,
-          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-        });
-        const text = await res.text();
-        const json = res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : undefined;
-        const answer: Answer = { status: res.status, headers: res.headers, text, json };
-        return answer;
-      },
-      async close() {
-        await worker.kill();
-        await endpoint.close();
-        await redis.stop();
-      },
-    };
+    // A remote database is migrated by whoever deploys (a Worker runs no migrations of its own on it).
+    const path = join(stateDir(), "remote.db");
+    const local = await createDb({ url: `file:${path}` });
+    await migrateDb(local.db);
+    local.client.close();
+    const libsql = await startLibsqlEndpoint({ path });
+    return contractHarness({ DATABASE_URL: libsql.url, DATABASE_AUTH_TOKEN: libsql.token }, () => libsql.close());
   },
-  { metricsNote: "# These counts are one Worker isolate's:" },
+  { metricsNote },
 );
 
 describe("Cloudflare Workers: what only a Worker can get wrong", () => {
