@@ -30,8 +30,10 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     maxRetriesPerRequest: 0,
     // A command in flight when the connection drops may have run: sending it again could count a check twice.
     autoResendUnfulfilledCommands: false,
-    // Reconnect soon after the store comes back, at a steady pace rather than a storm.
-    retryStrategy: (attempt: number) => Math.min(attempt * 100, 500),
+    // The first try is at once: a connection the server closed while the process was frozen (a serverless instance
+    // between requests, past Redis' idle `timeout`) is replaced within the request that finds it closed. Then
+    // reconnect soon after the store comes back, at a steady pace rather than a storm.
+    retryStrategy: (attempt: number) => Math.min((attempt - 1) * 100, 500),
     lazyConnect: false,
   };
   const client: Redis | Cluster = clusterNodes
@@ -66,9 +68,13 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     waitingForReady.clear();
   });
 
-  /** Waits for the connection, within the budget, when it is not up yet (at start, or while reconnecting). */
+  /**
+   * Waits for the connection, within the budget, when it is not up yet (at start, or while reconnecting). A socket
+   * the server has ended is not up, though ioredis says "ready" until it closes: a thawed serverless instance reads
+   * the server's goodbye in the same turn as its next request.
+   */
   function connected(): Promise<void> | undefined {
-    if (client.status === "ready") return undefined;
+    if (client.status === "ready" && (client instanceof Cluster || client.stream?.writable)) return undefined;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         waitingForReady.delete(ready);
