@@ -25,7 +25,7 @@ export async function startWorker(env: Record<string, string>, stateDir: string)
   // A group of its own: wrangler starts workerd and helpers.
   const child = spawn(process.execPath, ["--import", "tsx", "api/dev/dev-worker.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), WORKER_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false", ...env },
+    env: { ...process.env, PORT: String(port), WORKER_STATE_DIR: stateDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
