@@ -7,17 +7,25 @@ import { startUpstashEndpoint, type UpstashEndpoint } from "../api/dev/upstash-e
 import { onCleanUp, type ServerProcess, startServer } from "./processes";
 import { OPEN_LIMITS, type Seed, seed } from "./seed";
 import { type RunContext, SYSTEMS, type System, type SystemId } from "./systems";
+import { startWorkerSystem, type WorkerStart } from "./worker/start";
 
 export type Fleet = {
   redis: RedisServer;
   servers: Map<SystemId, ServerProcess>;
+  /** The customers, keys and token of the Node services, which share one config store. */
   seed: Seed;
+  /** The Worker's start: its own seed (its config is in D1), its cold starts and its bundle's size. */
+  worker: Omit<WorkerStart, "server"> | undefined;
   /** Where the profiled system writes its CPU profile, when one is. */
   profileDir?: string;
 };
 
 /** Starts the fleet; whatever started is stopped by `cleanUp`, whenever and however the run ends. */
-export async function startFleet(options: { customers: number; profile: SystemId | undefined }): Promise<Fleet> {
+export async function startFleet(options: {
+  customers: number;
+  profile: SystemId | undefined;
+  rounds: number;
+}): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), "bouncer-bench-"));
   const servers = new Map<SystemId, ServerProcess>();
   let redis: RedisServer | undefined;
@@ -54,15 +62,36 @@ export async function startFleet(options: { customers: number; profile: SystemId
       }),
     );
   };
-  const [first, ...rest] = SYSTEMS.filter((s) => s.bouncer);
+  const onNode = SYSTEMS.filter((s) => s.script !== "workerd");
+  const [first, ...rest] = onNode.filter((s) => s.bouncer);
   // The first service creates the database; the others then start on it one by one, never migrating at once.
   await start(first as System);
   await Promise.all([
     (async () => {
       for (const system of rest) await start(system);
     })(),
-    ...SYSTEMS.filter((s) => !s.bouncer).map(start),
+    ...onNode.filter((s) => !s.bouncer).map(start),
   ]);
   const url = (servers.get("memory") as ServerProcess).url;
-  return { redis, servers, seed: await seed(url, ctx.adminToken, options.customers), profileDir };
+  const seeded = await seed(url, ctx.adminToken, options.customers);
+  // Last, once the others are up and idle: its cold starts are timed, and would count the others' start-up.
+  const workerSystem = SYSTEMS.find((s) => s.script === "workerd");
+  if (!workerSystem || (options.profile && options.profile !== workerSystem.id)) {
+    return { redis, servers, seed: seeded, worker: undefined, profileDir };
+  }
+  const { server, ...worker } = await startWorkerSystem({
+    name: workerSystem.label,
+    dir,
+    vars: workerSystem.env(ctx),
+    adminToken: ctx.adminToken,
+    customers: options.customers,
+    // One a round, as many as the other measurements take.
+    coldStarts: options.rounds,
+  });
+  servers.set(workerSystem.id, server);
+  return { redis, servers, seed: seeded, worker, profileDir };
 }
+
+/** The seed whose keys and token a system answers to. */
+export const seedOf = (fleet: Fleet, id: SystemId): Seed =>
+  id === "worker" && fleet.worker ? fleet.worker.seed : fleet.seed;

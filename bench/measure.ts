@@ -1,6 +1,6 @@
 // The measurements of a run, each over every system in turn: saturation, latency at a fixed rate, Redis commands.
 import { Redis } from "ioredis";
-import type { Fleet } from "./fleet";
+import { type Fleet, seedOf } from "./fleet";
 import type { LoadClient } from "./load/client";
 import type { StatusCounts, Traffic } from "./load/jobs";
 import type { Options } from "./options";
@@ -57,15 +57,15 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
   const traffic = (system: System, bodies: string[]): Traffic => ({
     url: server(system).url,
     path: "/v1/check",
-    headers: { authorization: `Bearer ${fleet.seed.serviceToken}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${seedOf(fleet, system.id).serviceToken}`, "content-type": "application/json" },
     bodies,
   });
-  const openBodies = fleet.seed.keys.map((key) => JSON.stringify({ key }));
+  const openBodies = (system: System) => seedOf(fleet, system.id).keys.map((key) => JSON.stringify({ key }));
 
   return {
     async warmUp(system: System): Promise<void> {
       await load.saturate({
-        ...traffic(system, openBodies),
+        ...traffic(system, openBodies(system)),
         connections: options.connections,
         seconds: options.warmupSeconds,
         tool: options.loadTool,
@@ -73,16 +73,16 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
     },
 
     async saturation(system: System): Promise<SaturationRound> {
-      const pid = server(system).pid;
+      const pids = server(system).serverPids();
       const before = await commandStats(stats);
-      const cpuBefore = cpuMs(pid);
+      const cpuBefore = cpuMs(pids);
       const result = await load.saturate({
-        ...traffic(system, openBodies),
+        ...traffic(system, openBodies(system)),
         connections: options.connections,
         seconds: options.saturateSeconds,
         tool: options.loadTool,
       });
-      const cpu = cpuMs(pid) - cpuBefore;
+      const cpu = cpuMs(pids) - cpuBefore;
       const executed = totalCalls(commandDelta(before, await commandStats(stats)));
       const ok = result.statusCodes["200"] ?? 0;
       return {
@@ -95,7 +95,7 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
 
     async latency(system: System, rate: number): Promise<LatencyRound> {
       const result = await load.paced({
-        ...traffic(system, openBodies),
+        ...traffic(system, openBodies(system)),
         rate,
         seconds: options.latencySeconds,
         warmupSeconds: options.latencyWarmupSeconds,
@@ -112,7 +112,7 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
     /** The commands clients send per check, and the calls their scripts make, from MONITOR over a fixed count. */
     async commands(system: System): Promise<CommandsPerCheck> {
       const { result, commands } = await monitorCommands(fleet.redis.url, () =>
-        load.saturate({ ...traffic(system, openBodies), connections: 16, amount: options.monitoredChecks }),
+        load.saturate({ ...traffic(system, openBodies(system)), connections: 16, amount: options.monitoredChecks }),
       );
       const checks = result.statusCodes["200"] ?? 0;
       const byCommand = Object.fromEntries(Object.entries(commands.byCommand).map(([n, c]) => [n, c / checks]));

@@ -32,6 +32,8 @@ function profiled(argv: string[]): SystemId | undefined {
   if (id === undefined || id.startsWith("--")) return "redis";
   const system = SYSTEMS.find((s) => s.id === id);
   if (!system) throw new Error(`--profile: no system ${id}; one of ${SYSTEMS.map((s) => s.id).join(", ")}`);
+  if (system.script === "workerd")
+    throw new Error("--profile: the Worker runs in workerd, which node --cpu-prof cannot profile");
   return system.id;
 }
 

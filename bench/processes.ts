@@ -1,6 +1,6 @@
 // The server processes a run starts: spawned with tsx, awaited until ready, measured from /proc, and always stopped.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -9,6 +9,8 @@ export type ServerProcess = {
   name: string;
   url: string;
   pid: number;
+  /** The processes that serve its checks, whose CPU and memory count as the server's: the Node process, or workerd. */
+  serverPids(): number[];
   /** The last lines the process printed, for error messages. */
   output(): string;
   /** Throws, with the process's last words, when it is no longer running. */
@@ -63,17 +65,11 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   }
 }
 
-/** Starts `node --import tsx <script>` from the repository root with `env`, listening on PORT, and waits for /readyz. */
-export async function startServer(options: {
-  name: string;
-  script: string;
-  port: number;
-  env: Record<string, string>;
-  nodeArgs?: string[];
-}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", options.script], {
+/** A process the run spawned and owns: tracked, its last words kept, and stopped with SIGTERM (SIGKILL if stuck). */
+export function spawnOwned(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...options.env, PORT: String(options.port) },
+    env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   track(child);
@@ -83,17 +79,12 @@ export async function startServer(options: {
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const url = `http://127.0.0.1:${options.port}`;
-  const output = () => tail;
-  await waitReady(url, child, output);
   return {
-    name: options.name,
-    url,
-    pid: child.pid as number,
-    output,
-    assertRunning() {
+    child,
+    output: () => tail,
+    assertRunning(name: string) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`${options.name} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+        throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${tail}`);
       }
     },
     async stop() {
@@ -106,6 +97,32 @@ export async function startServer(options: {
   };
 }
 
+/** Starts `node --import tsx <script>` from the repository root with `env`, listening on PORT, and waits for /readyz. */
+export async function startServer(options: {
+  name: string;
+  script: string;
+  port: number;
+  env: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
+  const owned = spawnOwned([...(options.nodeArgs ?? []), "--import", "tsx", options.script], {
+    ...options.env,
+    PORT: String(options.port),
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitReady(url, owned.child, owned.output);
+  const pid = owned.child.pid as number;
+  return {
+    name: options.name,
+    url,
+    pid,
+    serverPids: () => [pid],
+    output: owned.output,
+    assertRunning: () => owned.assertRunning(options.name),
+    stop: owned.stop,
+  };
+}
+
 function procStatus(pid: number, field: string): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
@@ -113,13 +130,30 @@ function procStatus(pid: number, field: string): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN);
 }
 
-/** The process's peak resident set (VmHWM) in MiB. */
-export const peakRssMiB = (pid: number) => procStatus(pid, "VmHWM") / 1024;
+/** The processes' peak resident sets (VmHWM) in MiB, added up. */
+export const peakRssMiB = (pids: number[]) => pids.reduce((sum, pid) => sum + procStatus(pid, "VmHWM") / 1024, 0);
 
-/** CPU time (user + system) the process has used, in ms. */
-export function cpuMs(pid: number): number {
+/** CPU time (user + system) the processes have used, in ms. */
+export const cpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+
+function processCpuMs(pid: number): number {
   // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The running children of `pid` whose command name is `name` (from /proc), as workerd under miniflare. */
+export function childrenNamed(pid: number, name: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid && command === name) found.push(Number(entry));
+    } catch {}
+  }
+  return found;
 }

@@ -4,6 +4,8 @@ import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } fr
 import type { Options } from "./options";
 import { median } from "./stats";
 import { RATIOS, SYSTEMS, type SystemId } from "./systems";
+import { formatWorker, type WorkerResults, workerResults } from "./worker/results";
+import type { WorkerStart } from "./worker/start";
 
 export type SystemResult = {
   id: SystemId;
@@ -60,6 +62,8 @@ export type Results = {
   halfLoad: HalfLoad;
   /** Checks the Bouncer services answered without their store, or store errors; any makes the run suspect. */
   storeTrouble: Partial<Record<SystemId, number>>;
+  /** The Worker's cold starts and bundle, when it ran. */
+  worker: WorkerResults | null;
 };
 
 export type Measured = {
@@ -73,6 +77,7 @@ export type Measured = {
   deny: DenyWorkload;
   storeTrouble: Partial<Record<SystemId, number>>;
   loadAverageAtStart: number;
+  worker: Omit<WorkerStart, "server" | "seed"> | undefined;
 };
 
 export const DENY_TARGET = 0.01;
@@ -126,6 +131,7 @@ export function buildResults(measured: Measured, options: Options): Results {
     },
     halfLoad: { rate: measured.halfLoad.rate, systems: measured.halfLoad.systems.map(halfLoadOf) },
     storeTrouble: measured.storeTrouble,
+    worker: measured.worker ? workerResults(measured.worker) : null,
   };
 }
 
@@ -224,6 +230,7 @@ export function formatResults(results: Results): string {
     "",
     `Deny workload (one customer over its limit, Redis store): ${thousands(d.checks)} checks, ${thousands(d.denied)} denied, ${thousands(d.checksPerSec)} checks/s`,
     `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
+    ...(results.worker ? ["", ...formatWorker(results.worker)] : []),
     ...(trouble.length > 0
       ? [
           "",

@@ -105,7 +105,9 @@ async function main(): Promise<void> {
 
   const storeTrouble: Partial<Record<SystemId, number>> = {};
   for (const system of systems.filter((s) => s.bouncer)) storeTrouble[system.id] = await measure.storeTrouble(system);
-  const peakRss = new Map(systems.map((s) => [s.id, peakRssMiB((fleet.servers.get(s.id) as ServerProcess).pid)]));
+  const peakRss = new Map(
+    systems.map((s) => [s.id, peakRssMiB((fleet.servers.get(s.id) as ServerProcess).serverPids())]),
+  );
 
   const results = buildResults(
     {
@@ -126,6 +128,7 @@ async function main(): Promise<void> {
       deny,
       storeTrouble,
       loadAverageAtStart,
+      worker: fleet.worker,
     },
     options,
   );

@@ -1,7 +1,7 @@
 // The systems compared: Bouncer with each counter store, and the peers a user would pick instead.
 import type { BenchLimits } from "./peers/serve";
 
-export type SystemId = "memory" | "redis" | "upstash" | "floor" | "rlf" | "upstash-ratelimit" | "bare";
+export type SystemId = "memory" | "redis" | "upstash" | "worker" | "floor" | "rlf" | "upstash-ratelimit" | "bare";
 
 /** Where a run's shared pieces live, for the systems' environments. */
 export type RunContext = {
@@ -19,6 +19,7 @@ export type System = {
   bouncer: boolean;
   /** Whether its checks reach Redis (so commands per check mean something). */
   redis: boolean;
+  /** The Node script it runs, or `workerd`: the Worker's bundle in workerd (bench/worker/start.ts). */
   script: string;
   env(ctx: RunContext): Record<string, string>;
 };
@@ -34,6 +35,11 @@ const service = (ctx: RunContext, store: Record<string, string>) => ({
   ADMIN_TOKEN: ctx.adminToken,
   STORE_TIMEOUT_MS,
   ...store,
+});
+
+const upstashEnv = (ctx: RunContext) => ({
+  UPSTASH_REDIS_REST_URL: ctx.upstash.url,
+  UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token,
 });
 
 const peerEnv = (ctx: RunContext) => ({ BENCH_LIMITS: JSON.stringify(ctx.limits) });
@@ -61,12 +67,21 @@ export const SYSTEMS: System[] = [
     bouncer: true,
     redis: true,
     script: SERVICE,
-    env: (ctx) =>
-      service(ctx, {
-        COUNTER_STORE: "upstash",
-        UPSTASH_REDIS_REST_URL: ctx.upstash.url,
-        UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token,
-      }),
+    env: (ctx) => service(ctx, { COUNTER_STORE: "upstash", ...upstashEnv(ctx) }),
+  },
+  {
+    id: "worker",
+    label: "Bouncer, Worker (workerd)",
+    bouncer: true,
+    redis: true,
+    script: "workerd",
+    // Its config is in a D1 of its own, not the Node services' SQLite file (bench/worker/start.ts).
+    env: (ctx) => ({
+      ADMIN_TOKEN: ctx.adminToken,
+      STORE_TIMEOUT_MS,
+      COUNTER_STORE: "upstash",
+      ...upstashEnv(ctx),
+    }),
   },
   {
     id: "floor",
@@ -90,11 +105,7 @@ export const SYSTEMS: System[] = [
     bouncer: false,
     redis: true,
     script: "bench/peers/upstash-ratelimit.ts",
-    env: (ctx) => ({
-      ...peerEnv(ctx),
-      UPSTASH_REDIS_REST_URL: ctx.upstash.url,
-      UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token,
-    }),
+    env: (ctx) => ({ ...peerEnv(ctx), ...upstashEnv(ctx) }),
   },
   {
     id: "bare",
@@ -106,10 +117,11 @@ export const SYSTEMS: System[] = [
   },
 ];
 
-/** The comparisons issue 7 sets targets for: numerator's checks/s over denominator's. */
+/** The comparisons issues 7 and 16 set targets for: numerator's checks/s over denominator's. */
 export const RATIOS: { of: SystemId; to: SystemId; target: number }[] = [
   { of: "redis", to: "floor", target: 0.8 },
   { of: "redis", to: "rlf", target: 1.5 },
   { of: "upstash", to: "upstash-ratelimit", target: 3 },
   { of: "memory", to: "bare", target: 0.6 },
+  { of: "worker", to: "upstash", target: 0.5 },
 ];

@@ -1,0 +1,32 @@
+// The Worker in workerd through miniflare's API, as the bench runs it: no wrangler dev and no proxy in front, the
+// bundle `wrangler deploy` would upload, a local D1. Prints `ready <ms>` once workerd listens, stops on SIGTERM.
+import { Miniflare } from "miniflare";
+import type { WorkerBundle } from "./bundle";
+
+const bundle = JSON.parse(process.env.WORKER_BUNDLE as string) as WorkerBundle;
+const bindings = JSON.parse(process.env.WORKER_VARS as string) as Record<string, string>;
+
+const started = performance.now();
+const mf = new Miniflare({
+  host: "127.0.0.1",
+  port: Number(process.env.PORT),
+  modulesRoot: bundle.dir,
+  modules: bundle.modules,
+  compatibilityDate: bundle.compatibilityDate,
+  compatibilityFlags: bundle.compatibilityFlags,
+  bindings,
+  d1Databases: { [bundle.d1.binding]: bundle.d1.id },
+  // Where `wrangler d1 migrations apply --local --persist-to` puts the database.
+  d1Persist: `${process.env.WORKER_STATE_DIR}/v3/d1`,
+  // Each request would otherwise be reported to this process, which then would cost CPU that workerd's does not show.
+  logRequests: false,
+});
+await mf.ready;
+console.log(`ready ${(performance.now() - started).toFixed(1)}`);
+
+const stop = () => void mf.dispose().finally(() => process.exit(0));
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
+// The runner's pipe closing means it is gone: leave with it.
+process.stdin.on("close", stop);
+process.stdin.resume();
