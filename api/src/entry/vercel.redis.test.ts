@@ -1,8 +1,10 @@
-// The Vercel entry's real handler, called in process with Web requests as Vercel's Node.js runtime passes them,
-// counting through the project's Upstash-REST endpoint in front of a real redis-server.
+// The Vercel entry's real handler, called in process with Web requests as Vercel's Node.js runtime passes them, with
+// the stores a deployment uses: a remote libSQL (the project's Hrana endpoint) and Upstash (its REST endpoint), each
+// in front of a real SQLite file or redis-server.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startLibsqlEndpoint } from "../../dev/libsql-endpoint";
 import { startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 import { type Answer, baseEnv, describeServerlessEntry, type Invoke } from "./testing/serverless-contract";
@@ -34,12 +36,16 @@ const invoke: Invoke = async (method, path, { token, body, headers = {} } = {}) 
 };
 
 describeServerlessEntry(
-  "Vercel (Web requests, Upstash over REST)",
+  "Vercel (Web requests, config in remote libSQL over HTTP, counters in Upstash over REST)",
   async () => {
     const redis = await startRedis();
     const upstash = await startUpstashEndpoint({ redisUrl: redis.url });
-    const dir = mkdtempSync(join(tmpdir(), "bouncer-vercel-"));
-    Object.assign(process.env, baseEnv(`file:${join(dir, "quota.db")}`), {
+    // The config in a remote libSQL, as a Vercel deployment keeps it: Hrana over HTTP in front of a SQLite file.
+    const libsql = await startLibsqlEndpoint({
+      path: join(mkdtempSync(join(tmpdir(), "bouncer-vercel-")), "quota.db"),
+    });
+    Object.assign(process.env, baseEnv(libsql.url), {
+      DATABASE_AUTH_TOKEN: libsql.token,
       UPSTASH_REDIS_REST_URL: upstash.url,
       UPSTASH_REDIS_REST_TOKEN: upstash.token,
     });
@@ -48,6 +54,7 @@ describeServerlessEntry(
       redis,
       close: async () => {
         await upstash.close();
+        await libsql.close();
         await redis.stop();
       },
     };
