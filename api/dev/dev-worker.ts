@@ -23,6 +23,9 @@ const port = process.env.PORT || "8788";
 // Where the local D1 lives; tests give each run a folder of its own.
 const persistTo = resolve(root, process.env.WORKER_STATE_DIR || ".wrangler/state");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
+// The assets to serve instead of web/dist: tests give a copy of their own, which no concurrent build rewrites
+// (wrangler dev reloads its Worker, cutting requests short, whenever a served file changes).
+const assets = process.env.WORKER_ASSETS_DIR ? ["--assets", resolve(process.env.WORKER_ASSETS_DIR)] : [];
 // Nothing from the network: a local run needs no real `Request.cf` (else fetched from Cloudflare, up to 3 s when
 // unreachable) and sends no telemetry, so it starts the same offline.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -60,6 +63,7 @@ const child = spawn(
     varsFile,
     "--show-interactive-dev-session=false",
     "--live-reload=false",
+    ...assets,
   ],
   { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
 );
