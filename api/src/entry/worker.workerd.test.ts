@@ -34,13 +34,14 @@ afterAll(() => {
 /**
  * The Worker as the serverless contract drives it, over fetch. The budget is long here: 300 requests at once into one
  * local isolate wait for its one thread, and that wait counts against each store call (measured on two loaded cores:
- * 0.5-1 s per call with 300 in flight, up to 3.4 s for all 300 beside other tests), which a deployment spreads over
- * many isolates. The budget itself is held to its 500 ms below.
+ * 0.5-1 s per call with 300 in flight; all 300 took 1.4-6 s, the longest beside a benchmark and the whole suite), which
+ * a deployment spreads over many isolates. The budget itself is held to its 500 ms below; this one leaves the contract's
+ * outage test (two checks that wait it out) well inside its 30 s.
  */
 async function contractHarness(configStore: Record<string, string>, stop: () => Promise<void> = async () => {}) {
   const { redis, endpoint, env } = await upstash();
   const { DATABASE_URL: _, ...base } = baseEnv("");
-  const worker = await startWorker({ ...base, ...env, ...configStore, STORE_TIMEOUT_MS: "6000" }, stateDir());
+  const worker = await startWorker({ ...base, ...env, ...configStore, STORE_TIMEOUT_MS: "8000" }, stateDir());
   const invoke: Invoke = async (method, path, { token, body, headers = {} } = {}) => {
     const sent: Record<string, string> = { ...headers };
     if (token) sent.authorization = `Bearer ${token}`;
