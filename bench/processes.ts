@@ -26,10 +26,33 @@ export function track(child: ChildProcess): void {
   child.once("exit", () => running.delete(child));
 }
 
+const grandchildren = new Set<number>();
+
+/** Kills a process by id if it still runs. */
+function killPid(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {}
+}
+
+/**
+ * Puts a process a child started (workerd under miniflare) on the list `killAll` stops: a child killed outright
+ * leaves its own children running. Returns what kills it now and takes it off the list.
+ */
+export function trackGrandchild(pid: number): () => void {
+  grandchildren.add(pid);
+  return () => {
+    grandchildren.delete(pid);
+    killPid(pid);
+  };
+}
+
 /** Kills every process still running, at once; safe to call from an `exit` handler. */
 export function killAll(): void {
   for (const child of running) child.kill("SIGKILL");
   running.clear();
+  for (const pid of grandchildren) killPid(pid);
+  grandchildren.clear();
 }
 
 const cleanups = new Set<() => Promise<void>>();

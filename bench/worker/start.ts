@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort } from "../../api/dev/redis-server";
-import { childrenNamed, ROOT, type ServerProcess, spawnOwned } from "../processes";
+import { childrenNamed, ROOT, type ServerProcess, spawnOwned, trackGrandchild } from "../processes";
 import { type Seed, seed } from "../seed";
 import { bundleWorker, type WorkerBundle } from "./bundle";
 
@@ -41,6 +41,7 @@ async function startHost(name: string, bundle: WorkerBundle, stateDir: string, v
   });
   const pid = owned.child.pid as number;
   const workerd = childrenNamed(pid, "workerd");
+  const killWorkerd = workerd.map(trackGrandchild);
   if (workerd.length === 0) throw new Error(`${name}: no workerd process under ${pid}`);
   const server: ServerProcess = {
     name,
@@ -49,7 +50,11 @@ async function startHost(name: string, bundle: WorkerBundle, stateDir: string, v
     serverPids: () => workerd,
     output: owned.output,
     assertRunning: () => owned.assertRunning(name),
-    stop: owned.stop,
+    async stop() {
+      await owned.stop();
+      // Gone already when the host closed miniflare; left running when a stuck host was killed.
+      for (const kill of killWorkerd) kill();
+    },
   };
   return { server, readyMs };
 }
