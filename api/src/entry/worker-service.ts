@@ -40,6 +40,12 @@ export function workerService(
     };
   }
   const remote = /^(libsql|https?|wss?):/.test(vars.DATABASE_URL ?? "");
+  if (vars.DATABASE_URL && !remote) {
+    return {
+      ok: false,
+      error: `Invalid configuration: DATABASE_URL must be a libsql:// or https:// URL on a Worker, which has no files (unset, the D1 binding DB is used), got "${redact(vars.DATABASE_URL)}"`,
+    };
+  }
   if (!remote && !bindings.DB) {
     return { ok: false, error: "Invalid configuration: no D1 binding DB (wrangler.jsonc) and no remote DATABASE_URL" };
   }
