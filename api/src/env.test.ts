@@ -51,4 +51,15 @@ describe("configuration", () => {
     expect(parsed.error).toContain(name);
     expect(parsed.error).not.toContain("\n");
   });
+
+  test.each([
+    { DATABASE_URL: "postgres://admin:s3cret-pass@db.example/quota" },
+    { REDIS_URL: "http://default:s3cret-pass@127.0.0.1:6379" },
+  ])("%j: the line names the variable, never the URL's credentials", (env) => {
+    const parsed = parseEnv(env);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error).toContain(Object.keys(env)[0]);
+    expect(parsed.error).not.toContain("s3cret-pass");
+  });
 });

@@ -1,5 +1,6 @@
 // The service's configuration, validated once at start (contract section 2).
 import { z } from "zod";
+import { redact } from "./redact";
 
 const positiveInt = (name: string, fallback: number) =>
   z
@@ -24,7 +25,9 @@ const url = (name: string, protocols: string[]) =>
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
       if (!URL.canParse(v) || !protocols.includes(new URL(v).protocol)) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a ${protocols.join(" or ")} URL, got "${v}"` });
+        // The line goes to the logs: a URL's credentials never do.
+        const shown = redact(v);
+        ctx.addIssue({ code: "custom", message: `${name} must be a ${protocols.join(" or ")} URL, got "${shown}"` });
         return z.NEVER;
       }
       return v;
