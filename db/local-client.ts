@@ -47,9 +47,7 @@ export class LocalClient implements Client {
     return this.#call((client) => client.execute(stmt));
   }
 
-  // drizzle's db.batch names no mode, and a deferred one that reads before it writes fails at once, without waiting,
-  // when another connection wrote since its read began: begun as a write, it waits for the lock instead.
-  batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = "write") {
+  batch(stmts: Array<InStatement | [string, InArgs?]>, mode?: TransactionMode) {
     return this.#call((client) => client.batch(stmts, mode));
   }
 

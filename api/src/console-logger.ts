@@ -2,10 +2,11 @@
 // where pino resolves to its browser build and console is where logs go (wrangler tail, Workers Logs).
 import type { Logger } from "./app";
 
-const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
+// The levels LOG_LEVEL allows (env.ts), by pino's numbers.
+const LEVELS: Record<string, number> = { debug: 20, info: 30, warn: 40, error: 50 };
 
 export function createConsoleLogger(level = "info"): Logger {
-  const least = LEVELS[level] ?? LEVELS.info ?? 30;
+  const least = LEVELS[level] ?? 30;
   const line = (at: number) => (msg: string, fields?: Record<string, unknown>) => {
     if (at >= least) console.log(JSON.stringify({ level: at, time: new Date().toISOString(), ...fields, msg }));
   };

@@ -100,6 +100,9 @@ export const noBody = createMiddleware(async (c, next) => {
   await next();
 });
 
+/** Under /v1: the API's, never the UI's page, whatever the runtime serves the UI with. */
+export const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
+
 export const etag = (version: number) => `"${version}"`;
 
 /** The OpenAPI If-Match request header of a versioned resource's writes. */

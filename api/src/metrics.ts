@@ -51,12 +51,13 @@ export function createMetrics({ processDefaults = true, note }: MetricsOptions =
       denyCacheHitsReported = denyCacheHits;
     },
   });
+  const comment = note?.replace(/^/gm, "# ");
   return {
     registry,
     /** The Prometheus text of every metric, after the note, if any, as comment lines. */
     async text(): Promise<string> {
       const text = await registry.metrics();
-      return note ? `${note.replace(/^/gm, "# ")}\n${text}` : text;
+      return comment ? `${comment}\n${text}` : text;
     },
     check: (result: CheckResultLabel) => {
       counted[result]++;

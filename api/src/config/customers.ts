@@ -1,7 +1,7 @@
 // Customers in the config store: writes check the plan and overrides, and are audited in the same batch, guarded by
 // the version.
 import { isDeepStrictEqual } from "node:util";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { type CustomerRow, customers } from "../../../db/schema";
@@ -11,7 +11,7 @@ import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
 import type { PlanStore } from "./plans";
 import { newId } from "./secrets";
-import { type IfMatch, staleVersion } from "./versions";
+import { type IfMatch, staleVersion, stillAt } from "./versions";
 
 const toCustomer = (row: CustomerRow): Customer => ({ ...row, overrides: row.overrides ?? null });
 
@@ -19,9 +19,6 @@ const toCustomer = (row: CustomerRow): Customer => ({ ...row, overrides: row.ove
 const RETRIES = 5;
 
 export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Date) {
-  const stillAt = (id: string, version: number) =>
-    sql`EXISTS (SELECT 1 FROM customers WHERE id = ${id} AND version = ${version})`;
-
   async function get(id: string): Promise<Customer | null> {
     const row = await db.select().from(customers).where(eq(customers.id, id)).get();
     return row ? toCustomer(row) : null;
@@ -97,7 +94,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
             auditInsert(
               db,
               { at: after.updatedAt, actor, action: "customer.update", target: id, before, after },
-              stillAt(id, before.version),
+              stillAt("customers", id, before.version),
             ),
             db
               .update(customers)
@@ -128,7 +125,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
         auditInsert(
           db,
           { at: now().toISOString(), actor, action: "customer.delete", target: id, before, after: null },
-          stillAt(id, before.version),
+          stillAt("customers", id, before.version),
         ),
         db.delete(customers).where(and(eq(customers.id, id), eq(customers.version, before.version))),
       ]);

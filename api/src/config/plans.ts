@@ -1,5 +1,5 @@
 // Plans in the config store: every write is one atomic batch with its audit entry, guarded by the version.
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { customers, type PlanRow, plans } from "../../../db/schema";
@@ -8,7 +8,7 @@ import { limitViolations, type Plan, type PlanCreate, type PlanPatch } from "../
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
-import { type IfMatch, staleVersion } from "./versions";
+import { type IfMatch, staleVersion, stillAt } from "./versions";
 
 const toPlan = (row: PlanRow): Plan => ({ ...row });
 
@@ -16,9 +16,6 @@ const toPlan = (row: PlanRow): Plan => ({ ...row });
 const RETRIES = 5;
 
 export function createPlanStore(db: Db, now: () => Date) {
-  const stillAt = (id: string, version: number) =>
-    sql`EXISTS (SELECT 1 FROM plans WHERE id = ${id} AND version = ${version})`;
-
   async function get(id: string): Promise<Plan | null> {
     const row = await db.select().from(plans).where(eq(plans.id, id)).get();
     return row ? toPlan(row) : null;
@@ -77,7 +74,7 @@ export function createPlanStore(db: Db, now: () => Date) {
           auditInsert(
             db,
             { at: after.updatedAt, actor, action: "plan.update", target: id, before, after },
-            stillAt(id, before.version),
+            stillAt("plans", id, before.version),
           ),
           db
             .update(plans)
@@ -102,7 +99,7 @@ export function createPlanStore(db: Db, now: () => Date) {
           auditInsert(
             db,
             { at: now().toISOString(), actor, action: "plan.delete", target: id, before, after: null },
-            stillAt(id, before.version),
+            stillAt("plans", id, before.version),
           ),
           // The foreign key from customers makes this fail while any customer is on the plan.
           db.delete(plans).where(and(eq(plans.id, id), eq(plans.version, before.version))),

@@ -1,4 +1,5 @@
 // Plans and customers carry a version that counts their changes: what If-Match names, and the answer when it is stale.
+import { type SQL, sql } from "drizzle-orm";
 import { fail } from "../errors";
 
 /** The versions a write may apply to (If-Match): any (`*`, or undefined: no If-Match sent), or one of a list. */
@@ -10,3 +11,7 @@ export function staleVersion(what: "plan" | "customer", id: string, version: num
   const asked = ifMatch.length > 0 ? ifMatch.join(" or ") : "the one asked for";
   return fail("precondition_failed", `${what} ${id} is at version ${version}, not ${asked}`);
 }
+
+/** True while the row is still at `version`: the guard that a write and its audit entry share. */
+export const stillAt = (table: "plans" | "customers", id: string, version: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} AND version = ${version})`;

@@ -4,7 +4,7 @@ import { statSync } from "node:fs";
 import type { Client } from "@libsql/client";
 import { createDb, type Db, localPath } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
-import { redact } from "../quota/create-store";
+import { redact } from "../redact";
 
 export type OpenedConfigStore = { ok: true; db: Db } | { ok: false; error: string };
 

@@ -5,9 +5,10 @@ import { type Config, createConfig } from "../config";
 import { type Env, parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
-import { createCounterStore, describeCounterStore, redact } from "../quota/create-store";
+import { createCounterStore, describeCounterStore } from "../quota/create-store";
 import { guardStore } from "../quota/guarded-store";
 import type { CounterStore } from "../quota/store";
+import { redact } from "../redact";
 import type { Schedule } from "../schedule";
 import { openConfigStore } from "./open-config-store";
 

@@ -11,10 +11,10 @@ const DEADLINE_MS = 9_500;
 const CLOSE_IDLE_EVERY_MS = 50;
 
 /** Something to close once no request is left, in order: the history before the store it is written to. */
-export type ShutdownStep = { name: string; run: () => unknown };
+type ShutdownStep = { name: string; run: () => unknown };
 
 /** Stops accepting and resolves when every request in flight is answered, or the grace ran out and the rest were cut. */
-export function stopServing(server: Server, graceMs = GRACE_MS): Promise<{ cut: boolean }> {
+function stopServing(server: Server, graceMs = GRACE_MS): Promise<{ cut: boolean }> {
   return new Promise((done) => {
     let cut = false;
     const closingIdle = setInterval(() => server.closeIdleConnections(), CLOSE_IDLE_EVERY_MS);

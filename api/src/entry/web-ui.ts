@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { App, Logger } from "../app";
+import { isApiPath } from "../http";
 
 const webRoot = "web/dist";
 
@@ -16,5 +17,5 @@ export function serveWebUi(app: App, logger: Logger): void {
   }
   const page = serveStatic({ path: `${webRoot}/index.html` });
   app.use("/*", serveStatic({ root: webRoot }));
-  app.get("*", (c, next) => (c.req.path === "/v1" || c.req.path.startsWith("/v1/") ? next() : page(c, next)));
+  app.get("*", (c, next) => (isApiPath(c.req.path) ? next() : page(c, next)));
 }

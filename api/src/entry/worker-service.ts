@@ -39,7 +39,8 @@ export function workerService(
       error: "Invalid configuration: COUNTER_STORE=redis needs TCP, which a Worker lacks: use Upstash",
     };
   }
-  const remote = /^(libsql|https?|wss?):/.test(vars.DATABASE_URL ?? "");
+  // env.ts has checked the protocol, and reads an unset DATABASE_URL as the default file.
+  const remote = !env.databaseUrl.startsWith("file:");
   if (vars.DATABASE_URL && !remote) {
     return {
       ok: false,

@@ -3,6 +3,7 @@
 import type { Context, ExecutionContext } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBody } from "../errors";
+import { isApiPath } from "../http";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
 
 let built: { ok: true; service: WorkerService } | { ok: false; error: string } | undefined;
@@ -18,16 +19,15 @@ function serviceFor(bindings: WorkerBindings) {
 /** The built UI, after every route as on Node: files as they are, index.html for the UI's own routes (/, /usage). */
 function serveAssets({ app }: WorkerService, { ASSETS }: WorkerBindings): void {
   if (!ASSETS) return;
-  const underApi = (path: string) => path === "/v1" || path.startsWith("/v1/");
   app.use("/*", async (c, next) => {
-    if (!underApi(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
+    if (!isApiPath(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
       const file = await ASSETS.fetch(c.req.raw);
       if (file.ok) return asset(c, file);
     }
     await next();
   });
   app.get("*", async (c, next) => {
-    if (underApi(c.req.path)) return next();
+    if (isApiPath(c.req.path)) return next();
     return asset(c, await ASSETS.fetch(new Request(new URL("/index.html", c.req.url))));
   });
 }

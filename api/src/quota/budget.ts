@@ -69,7 +69,9 @@ export class Budget {
   };
 
   #expire(due: number): void {
-    for (const waiting of this.#waiting.slice(this.#oldest)) {
+    // By index, not over a copy: expiring only rejects, and what settles does so later, in microtasks.
+    for (let i = this.#oldest; i < this.#waiting.length; i++) {
+      const waiting = this.#waiting[i] as Waiting;
       if (waiting.deadline > due) break;
       if (!waiting.settled) {
         waiting.settled = true;

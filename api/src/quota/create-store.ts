@@ -35,5 +35,3 @@ export function describeCounterStore(env: Env): string {
   if (env.counterStore === "upstash") return `upstash ${redact(env.upstash.url ?? "")}`;
   return "memory";
 }
-
-export { redact } from "../redact";

@@ -42,9 +42,6 @@ export function createLimiter(
       return result;
     },
 
-    /** Writes the deny-cache hits not yet in the store's history (also done every second). */
-    flush,
-
     /** Stops the flushing and writes what is still pending, so a shutdown loses no denial from the history. */
     async close(): Promise<void> {
       stopFlushing();

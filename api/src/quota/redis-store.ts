@@ -59,6 +59,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
       new Redis(url ?? "redis://127.0.0.1:6379", { ...common, enableAutoPipelining: false });
   // Errors surface on each call; without a listener ioredis would also print every reconnect attempt.
   client.on("error", () => {});
+  const isCluster = client instanceof Cluster;
 
   // Calls waiting for the connection: one "ready" listener answers them all (one each would make Node warn of a
   // leak as soon as eleven checks arrive before Redis is up).
@@ -74,7 +75,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
    * the server's goodbye in the same turn as its next request.
    */
   function connected(): Promise<void> | undefined {
-    if (client.status === "ready" && (client instanceof Cluster || client.stream?.writable)) return undefined;
+    if (client.status === "ready" && (isCluster || client.stream?.writable)) return undefined;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         waitingForReady.delete(ready);

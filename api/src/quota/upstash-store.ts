@@ -1,7 +1,7 @@
 // The counter store on Upstash Redis over REST, through @upstash/redis; on Node, checks that arrive together share
 // one pipeline request (script-batch.ts).
 import { Redis } from "@upstash/redis";
-import { batchScripts } from "./script-batch";
+import { batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore, type ScriptClient } from "./script-store";
 import { runScript } from "./scripts";
 import type { CounterStore } from "./store";
@@ -41,28 +41,26 @@ export function createUpstashStore({
     enableTelemetry: false,
   });
 
+  const evalSource = (call: ScriptCall) => redis.eval(call.script.source, call.keys, call.args);
   // Each call its own request: by SHA, and by source when this Redis has not seen the script yet.
   const alone: ScriptClient["run"] = (script, keys, args) =>
     runScript(
       script,
       (sha) => redis.evalsha(sha, keys, args),
-      (source) => redis.eval(source, keys, args),
+      () => evalSource({ script, keys, args }),
     );
 
   const run = mergeRequests
-    ? batchScripts(
-        async (calls) => {
-          const pipeline = redis.pipeline();
-          for (const call of calls) pipeline.evalsha(call.script.sha, call.keys, call.args);
-          const replies = await pipeline.exec({ keepErrors: true });
-          calls.forEach((call, i) => {
-            const reply = replies[i];
-            if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
-            else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
-          });
-        },
-        (call) => redis.eval(call.script.source, call.keys, call.args),
-      )
+    ? batchScripts(async (calls) => {
+        const pipeline = redis.pipeline();
+        for (const call of calls) pipeline.evalsha(call.script.sha, call.keys, call.args);
+        const replies = await pipeline.exec({ keepErrors: true });
+        calls.forEach((call, i) => {
+          const reply = replies[i];
+          if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
+          else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
+        });
+      }, evalSource)
     : alone;
 
   return createScriptStore(
