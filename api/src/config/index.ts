@@ -119,26 +119,23 @@ export function createConfig(
     return token && { kind: token.role, actor: token.id };
   }
 
-  // What the routes call: each failure to reach the store is told to the health, which logs an outage once.
-  const watchedPlans = health.watching(plans);
-  const watchedCustomers = health.watching(customers);
-  const watchedKeys = health.watching(keys);
-  const watchedTokens = health.watching(tokens);
+  /**
+   * What the routes call: each failure to reach the store is told to the health, which logs an outage once, and
+   * each of `writes` makes this server forget what it cached.
+   */
+  function served<S extends Record<string, unknown>>(store: S, writes: (keyof S & string)[]): S {
+    const watched = health.watching(store);
+    for (const name of writes) {
+      watched[name] = thenForget(watched[name] as (...args: unknown[]) => Promise<unknown>) as S[typeof name];
+    }
+    return watched;
+  }
+
   return {
-    plans: {
-      ...watchedPlans,
-      create: thenForget(watchedPlans.create),
-      update: thenForget(watchedPlans.update),
-      remove: thenForget(watchedPlans.remove),
-    },
-    customers: {
-      ...watchedCustomers,
-      create: thenForget(watchedCustomers.create),
-      update: thenForget(watchedCustomers.update),
-      remove: thenForget(watchedCustomers.remove),
-    },
-    keys: { ...watchedKeys, create: thenForget(watchedKeys.create), revoke: thenForget(watchedKeys.revoke) },
-    tokens: { ...watchedTokens, create: thenForget(watchedTokens.create), revoke: thenForget(watchedTokens.revoke) },
+    plans: served(plans, ["create", "update", "remove"]),
+    customers: served(customers, ["create", "update", "remove"]),
+    keys: served(keys, ["create", "revoke"]),
+    tokens: served(tokens, ["create", "revoke"]),
     audit: health.watching({
       list: (limit: number) => listAudit(db, limit),
       record: (entry: AuditEntry) => auditInsert(db, entry).then(() => undefined),
