@@ -9,12 +9,30 @@ export type ScheduleOptions = {
   bounds?: boolean;
 };
 
+/**
+ * Runs `work` every `everyMs` until the returned function is called. A run never starts while the last one is still
+ * going: a store that stalls gets one probe or one read at a time, never a pile of them.
+ */
 export type Schedule = (everyMs: number, work: () => unknown, options?: ScheduleOptions) => () => void;
+
+/** `work` that, called while its last run is still going, answers with that run instead of starting another. */
+export function oneAtATime(work: () => unknown): () => Promise<unknown> {
+  let running: Promise<unknown> | null = null;
+  return () => {
+    running ??= Promise.resolve()
+      .then(work)
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+}
 
 /** Runs `work` every `everyMs` on a timer that does not keep the process alive; `now` also runs it at once. */
 export const timerSchedule: Schedule = (everyMs, work, { now = false } = {}) => {
-  if (now) void work();
-  const timer = setInterval(work, everyMs);
+  const run = oneAtATime(work);
+  if (now) void run();
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 };

@@ -90,10 +90,7 @@ export function createConfig(
   // every batch of ours begins as one), which also probes the store: the outage is over when writes get through
   // again, not merely reads.
   let seen: number | undefined;
-  let watching = false;
   async function watchChanges(): Promise<void> {
-    if (watching) return;
-    watching = true;
     try {
       const probe = health.down;
       const read = db.all<{ seq: number | null }>(CHANGES);
@@ -104,8 +101,6 @@ export function createConfig(
       seen = seq;
     } catch (error) {
       health.failed(error);
-    } finally {
-      watching = false;
     }
   }
   const stopWatching = schedule(Math.max(10, cacheTtlMs / 2), watchChanges, { now: true, bounds: true });

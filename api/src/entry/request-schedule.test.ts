@@ -78,4 +78,34 @@ describe("background work run from requests", () => {
     await runDue().background;
     expect(tries).toBe(2);
   });
+
+  test("a task still running when it comes due again is not started twice; a late request waits for that run", async () => {
+    let now = 0;
+    const { schedule, runDue } = requestSchedule(() => now);
+    let started = 0;
+    let finish = () => {};
+    schedule(
+      100,
+      () => {
+        started++;
+        return new Promise<void>((done) => {
+          finish = done;
+        });
+      },
+      { bounds: true },
+    );
+    now = 100;
+    void runDue();
+    // Two periods on, the first run (a stalled store read) still has not answered.
+    now = 300;
+    let waited = false;
+    const late = runDue().wait.then(() => {
+      waited = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect([started, waited]).toEqual([1, false]);
+    finish();
+    await late;
+    expect(started).toBe(1);
+  });
 });

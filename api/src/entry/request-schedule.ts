@@ -1,8 +1,8 @@
 // The schedule of a Worker's background work: timers there die with the request that set them (issue 16: a
 // setInterval fired 0 times after the response), so each request runs the work that has come due, under waitUntil.
-import type { Schedule } from "../schedule";
+import { oneAtATime, type Schedule } from "../schedule";
 
-type Task = { everyMs: number; work: () => unknown; dueAt: number; bounds: boolean };
+type Task = { everyMs: number; run: () => Promise<unknown>; dueAt: number; bounds: boolean };
 
 export type RequestSchedule = {
   schedule: Schedule;
@@ -16,13 +16,16 @@ export type RequestSchedule = {
 
 export function requestSchedule(now: () => number = Date.now): RequestSchedule {
   const tasks = new Set<Task>();
-  const run = (task: Task) =>
-    Promise.resolve()
-      .then(task.work)
-      .catch(() => {});
+  // A task that fails says so itself (the config's health, the breaker); here it must only not reject waitUntil.
+  const run = (task: Task) => task.run().catch(() => {});
   return {
     schedule(everyMs, work, options = {}) {
-      const task: Task = { everyMs, work, dueAt: options.now ? 0 : now() + everyMs, bounds: options.bounds ?? false };
+      const task: Task = {
+        everyMs,
+        run: oneAtATime(work),
+        dueAt: options.now ? 0 : now() + everyMs,
+        bounds: options.bounds ?? false,
+      };
       tasks.add(task);
       return () => tasks.delete(task);
     },

@@ -57,12 +57,10 @@ export class Breaker {
     }
   }
 
-  /** One probe at a time, at a steady pace: never a storm of reconnects. */
+  /** One probe at a time (the schedule's rule), at a steady pace: never a storm of reconnects. */
   #scheduleProbe(): void {
-    let probing = false;
     const stop = this.#options.schedule(this.#options.probeEveryMs, async () => {
-      if (probing || !this.#open) return;
-      probing = true;
+      if (!this.#open) return;
       try {
         await this.#options.probe();
         stop();
@@ -71,8 +69,6 @@ export class Breaker {
         this.#options.onClose?.();
       } catch {
         // Still down: the next turn of the schedule asks again.
-      } finally {
-        probing = false;
       }
     });
     this.#stopProbing = stop;
