@@ -14,6 +14,47 @@ export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
 type CallOptions = { token?: string | null; body?: unknown; headers?: Record<string, string> };
 
+/** One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. */
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
+
+export type Answer = {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
+  json: any;
+  text: string;
+};
+
+/**
+ * Where the route suites (routes/testing/) send their requests: the app in process, or the Worker in workerd
+ * (api/dev/worker-target.ts). `fresh` gives an empty service (no plans, no counters) with its own `call`.
+ */
+export type RouteTarget = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };
+
+export type RouteService = { call: Call };
+
+/** `call` over anything that answers a path and a RequestInit as fetch does, from the app to a Worker. */
+export function callThrough(fetch: (path: string, init: RequestInit) => Promise<Response>): Call {
+  return async (method, path, { token = ADMIN_TOKEN, body, headers = {} } = {}) => {
+    const sent: Record<string, string> = { ...headers };
+    if (token !== null) sent.authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers: sent };
+    if (body !== undefined) {
+      sent["content-type"] ??= "application/json";
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    const text = await res.text();
+    let json: Answer["json"];
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  };
+}
+
 export async function testApp(
   options: {
     url?: string;
@@ -38,28 +79,11 @@ export async function testApp(
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });
   const app = createApp({ config, counters, logger, metrics, now: options.now, random: options.random });
 
-  /** One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. */
-  async function call(method: string, path: string, { token = ADMIN_TOKEN, body, headers = {} }: CallOptions = {}) {
-    const init: RequestInit = { method, headers: { ...headers } };
-    const h = init.headers as Record<string, string>;
-    if (token !== null) h.authorization = `Bearer ${token}`;
-    if (body !== undefined) {
-      h["content-type"] ??= "application/json";
-      init.body = typeof body === "string" ? body : JSON.stringify(body);
-    }
-    const res = await app.request(path, init);
-    const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
-    let json: any;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  }
+  const call = callThrough(async (path, init) => app.request(path, init));
 
   return { app, call, db, client, url, config, counters, metrics, errors };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+export const nodeTarget: RouteTarget = { runtime: "node", fresh: () => testApp() };

@@ -1,0 +1,35 @@
+// The route suites of routes/testing/ against the Worker in real workerd (D1, Upstash over REST): every status, body
+// and header they assert in process holds on the Worker too (contract section 11).
+import { afterAll, beforeAll, describe } from "vitest";
+import { startWorkerTarget, type WorkerTarget } from "../../dev/worker-target";
+import { describeAuditRoutes } from "../routes/testing/audit";
+import { describeCustomerVersions } from "../routes/testing/customer-versions";
+import { describeCustomerRoutes } from "../routes/testing/customers";
+import { describeOpenApiDocument } from "../routes/testing/docs";
+import { describeOperations } from "../routes/testing/health";
+import { describeKeyRoutes } from "../routes/testing/keys";
+import { describePlanRoutes } from "../routes/testing/plans";
+import { describeTokenRoutes } from "../routes/testing/tokens";
+import type { RouteTarget } from "../test-support";
+
+let worker: WorkerTarget;
+beforeAll(async () => {
+  worker = await startWorkerTarget();
+});
+afterAll(async () => {
+  await worker?.close();
+});
+
+// The suites are declared before beforeAll has run; each asks for its fresh service of the Worker started by then.
+const target: RouteTarget = { runtime: "worker", fresh: () => worker.fresh() };
+
+describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
+  describePlanRoutes(target);
+  describeCustomerRoutes(target);
+  describeCustomerVersions(target);
+  describeKeyRoutes(target);
+  describeTokenRoutes(target);
+  describeAuditRoutes(target);
+  describeOperations(target);
+  describeOpenApiDocument(target);
+});

@@ -1,0 +1,137 @@
+// The customer routes' tests over a RouteTarget: in process (customers.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+import { beforeEach, describe, expect, test } from "vitest";
+import type { RouteService, RouteTarget } from "../../test-support";
+
+const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
+
+export function describeCustomerRoutes(target: RouteTarget) {
+  describe("customers", () => {
+    let t: RouteService;
+    beforeEach(async () => {
+      t = await target.fresh();
+      await t.call("POST", "/v1/plans", { body: pro });
+      await t.call("POST", "/v1/plans", { body: { id: "free", name: "Free", perMinute: 10 } });
+    });
+
+    test("create with a made id, read, list, change and delete, with versions and ETags", async () => {
+      const created = await t.call("POST", "/v1/customers", {
+        body: { name: "Acme Ltd", planId: "pro", overrides: { perDay: 100000 } },
+      });
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({
+        name: "Acme Ltd",
+        planId: "pro",
+        overrides: { perDay: 100000 },
+        version: 1,
+      });
+      expect(created.json.id).toMatch(/^cus_[0-9A-Za-z]{16}$/);
+      expect(created.headers.get("etag")).toBe('"1"');
+      const id = created.json.id;
+
+      const read = await t.call("GET", `/v1/customers/${id}`);
+      expect(read.json).toEqual(created.json);
+      expect(read.headers.get("etag")).toBe('"1"');
+      expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([created.json]);
+
+      const moved = await t.call("PATCH", `/v1/customers/${id}`, {
+        body: { planId: "free", overrides: null, name: "Acme" },
+      });
+      expect(moved.status).toBe(200);
+      expect(moved.json).toMatchObject({ id, name: "Acme", planId: "free", overrides: null, version: 2 });
+      expect(moved.json.createdAt).toBe(created.json.createdAt);
+      expect(moved.headers.get("etag")).toBe('"2"');
+      expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([moved.json]);
+
+      expect((await t.call("DELETE", `/v1/customers/${id}`)).status).toBe(204);
+      expect((await t.call("GET", `/v1/customers/${id}`)).status).toBe(404);
+    });
+
+    test("a customer may bring its own id; a taken one gets 409", async () => {
+      const created = await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "pro" } });
+      expect(created.status).toBe(201);
+      expect(created.json.id).toBe("acme");
+      expect(created.json.overrides).toBeNull();
+      const dup = await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Other", planId: "free" } });
+      expect(dup.status).toBe(409);
+      expect((await t.call("GET", "/v1/customers/acme")).json.name).toBe("Acme");
+    });
+
+    test.each([
+      ["an unknown plan", { name: "A", planId: "gold" }, "plan gold does not exist"],
+      ["no plan", { name: "A" }, "planId"],
+      ["no name", { planId: "pro" }, "name"],
+      ["a bad id", { id: "has space", name: "A", planId: "pro" }, "id"],
+      ["an override out of range", { name: "A", planId: "pro", overrides: { perDay: 0 } }, "perDay"],
+      ["an override of an unknown field", { name: "A", planId: "pro", overrides: { name: "x" } }, "name"],
+      [
+        "overrides that break the period order",
+        { name: "A", planId: "pro", overrides: { perHour: 60000 } },
+        "perDay must be ≥ perHour",
+      ],
+      [
+        "overrides that drop the refill of a burst",
+        { name: "A", planId: "pro", overrides: { perMinute: null } },
+        "burst needs perMinute",
+      ],
+      [
+        "overrides that remove every limit",
+        { name: "A", planId: "free", overrides: { perMinute: null } },
+        "at least one",
+      ],
+    ])("creating a customer with %s is refused with 400 and changes nothing", async (_, body, hint) => {
+      const res = await t.call("POST", "/v1/customers", { body });
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe("invalid_request");
+      expect(res.json.error.message).toContain(hint);
+      expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([]);
+    });
+
+    test("overrides are checked against the plan the customer ends up on", async () => {
+      const created = await t.call("POST", "/v1/customers", {
+        body: { name: "A", planId: "pro", overrides: { burst: 50 } },
+      });
+      // free has no perHour or perDay, so burst 50 with perMinute 10 is fine there.
+      const ok = await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { planId: "free" } });
+      expect(ok.status).toBe(200);
+      const bad = await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { overrides: { perDay: 5 } } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.message).toContain("perDay must be ≥");
+      expect((await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { planId: "gold" } })).status).toBe(
+        400,
+      );
+      expect((await t.call("GET", `/v1/customers/${created.json.id}`)).json).toMatchObject({
+        planId: "free",
+        overrides: { burst: 50 },
+      });
+    });
+
+    test("a plan edit that would leave a customer's overrides breaking a plan rule gets 409 and changes nothing", async () => {
+      const created = await t.call("POST", "/v1/customers", {
+        body: { name: "A", planId: "pro", overrides: { perDay: 10000 } },
+      });
+      // Its day would allow less than the plan's new hour.
+      const edit = await t.call("PATCH", "/v1/plans/pro", { body: { perHour: 20000, perDay: 300000 } });
+      expect(edit.status).toBe(409);
+      expect(edit.json.error.code).toBe("conflict");
+      expect(edit.json.error.message).toContain(`customer ${created.json.id}`);
+      expect((await t.call("GET", "/v1/plans/pro")).json).toMatchObject({ perHour: 5000, version: 1 });
+      // With the customer's overrides out of the way, the same edit goes through.
+      await t.call("PATCH", `/v1/customers/${created.json.id}`, { body: { overrides: null } });
+      expect((await t.call("PATCH", "/v1/plans/pro", { body: { perHour: 20000, perDay: 300000 } })).status).toBe(200);
+    });
+
+    test("deleting a customer takes its keys with it", async () => {
+      const created = await t.call("POST", "/v1/customers", { body: { name: "A", planId: "pro" } });
+      const key = await t.call("POST", `/v1/customers/${created.json.id}/keys`);
+      expect((await t.call("GET", "/v1/me", { token: key.json.key })).status).not.toBe(401);
+      await t.call("DELETE", `/v1/customers/${created.json.id}`);
+      expect((await t.call("GET", "/v1/me", { token: key.json.key })).status).toBe(401);
+    });
+
+    test("unknown customers get 404", async () => {
+      expect((await t.call("GET", "/v1/customers/cus_nope")).status).toBe(404);
+      expect((await t.call("PATCH", "/v1/customers/cus_nope", { body: { name: "x" } })).status).toBe(404);
+      expect((await t.call("DELETE", "/v1/customers/cus_nope")).status).toBe(404);
+    });
+  });
+}
