@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe } from "vitest";
 import { startWorkerTarget, type WorkerTarget } from "../../dev/worker-target";
 import { describeAuditRoutes } from "../routes/testing/audit";
+import { describeCheckRoutes } from "../routes/testing/check";
 import { describeCustomerVersions } from "../routes/testing/customer-versions";
 import { describeCustomerRoutes } from "../routes/testing/customers";
 import { describeOpenApiDocument } from "../routes/testing/docs";
@@ -10,6 +11,7 @@ import { describeOperations } from "../routes/testing/health";
 import { describeKeyRoutes } from "../routes/testing/keys";
 import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
+import { describeUsageRoutes } from "../routes/testing/usage";
 import type { RouteTarget } from "../test-support";
 
 let worker: WorkerTarget;
@@ -32,4 +34,6 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeAuditRoutes(target);
   describeOperations(target);
   describeOpenApiDocument(target);
+  describeUsageRoutes(target);
+  describeCheckRoutes(target);
 });
