@@ -73,6 +73,8 @@ export function workerService(
             token: env.upstash.token as string,
             timeoutMs: env.storeTimeoutMs,
             mergeRequests: false,
+            // The guard's timer of each call's own bounds it (timerPerCall below).
+            abortAfterBudget: false,
           }),
           { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule, timerPerCall: true },
         )

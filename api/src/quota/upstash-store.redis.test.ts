@@ -1,6 +1,6 @@
 // The Upstash store through @upstash/redis and the local Upstash-REST endpoint in front of a real redis-server:
 // the store contract, and outages of the endpoint (stopped, and slower than the budget).
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { answerDroppers, lostAnswer } from "./lost-answer-scenario";
@@ -36,6 +36,31 @@ describe("Upstash store (integration, needs redis-server)", () => {
   test("checks that arrive together go as one EVALSHA in one request, each counted as if alone; a broken one fails alone", async () => {
     const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000 });
     expect(await checksTogether(store, redis.url)).toBe(1);
+  });
+
+  test("as on a Worker (no merging, no abort signal): checks that arrive together go as one request each", async () => {
+    const store = createUpstashStore({
+      url: endpoint.url,
+      token: endpoint.token,
+      timeoutMs: 5000,
+      mergeRequests: false,
+      abortAfterBudget: false,
+    });
+    // @upstash/redis sends through the global fetch; its auto-pipelining, on by default, would merge the six.
+    const realFetch = globalThis.fetch;
+    const requests: string[] = [];
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      requests.push(String(input));
+      return realFetch(input, init);
+    });
+    try {
+      expect(await checksTogether(store, redis.url)).toBe(6);
+    } finally {
+      spy.mockRestore();
+    }
+    // A first check (two requests if the script must be sent), then one POST / per check, none to /pipeline.
+    expect(requests.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(requests)).toEqual(new Set([endpoint.url.replace(/\/$/, "")]));
   });
 
   test("after SCRIPT FLUSH the scripts are sent again, for checks batched together too", async () => {

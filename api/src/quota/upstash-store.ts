@@ -9,7 +9,7 @@ import type { CounterStore } from "./store";
 export type UpstashStoreOptions = {
   url: string;
   token: string;
-  /** The budget of one store call (STORE_TIMEOUT_MS), enforced by aborting the request. */
+  /** The budget of one store call (STORE_TIMEOUT_MS). */
   timeoutMs: number;
   /** Tests only: a fixed clock instead of Redis TIME. */
   clock?: () => number;
@@ -18,6 +18,14 @@ export type UpstashStoreOptions = {
    * request whose answer waits on another request's I/O (issue 16: 48 of 50 concurrent checks answered 500).
    */
   mergeRequests?: boolean;
+  /**
+   * Whether each request is aborted once the budget has run out (the default). Not on a Worker: there the guard's
+   * timer of each call's own (call-timers.ts) answers by fail mode on time, and a request to Upstash still out when
+   * the Worker answers is cancelled with the Worker's request (in workerd, its connection closed as the Worker
+   * answered). The AbortSignal.timeout made per call cost 15-25 µs of workerd's CPU per check there, for nothing. On
+   * Node the signal is what frees a hung request's connection.
+   */
+  abortAfterBudget?: boolean;
 };
 
 export function createUpstashStore({
@@ -26,18 +34,27 @@ export function createUpstashStore({
   timeoutMs,
   clock,
   mergeRequests = true,
+  abortAfterBudget = true,
 }: UpstashStoreOptions): CounterStore {
   const redis = new Redis({
     url,
     token,
     // A fresh signal per request: each call gets the whole budget, no more.
-    signal: () => AbortSignal.timeout(timeoutMs),
+    signal: abortAfterBudget ? () => AbortSignal.timeout(timeoutMs) : undefined,
     keepAlive: true,
     // Never send a request again: one whose answer was lost may have run, and its checks would count twice.
     // (`retry: false` still tries a failed fetch a second time in @upstash/redis 1.39; no retries means one try.)
     retry: { retries: 0 },
     // Script replies are numbers; there is nothing to JSON-parse.
     automaticDeserialization: false,
+    // Replies as plain JSON, not base64 text to decode: every reply here is numbers, plain-text error messages,
+    // "OK" or "PONG". Base64 is for binary values, and decoding it cost a TextDecoder per string.
+    responseEncoding: false,
+    // Each call its own request, sent at once: merging is done here, by script-batch.ts, where it is allowed, never
+    // by the client behind our back (its auto-pipelining, on by default, would merge the calls made in one
+    // microtask turn, even those of different requests on a Worker). On a Worker it also cost 65-95 µs of workerd's
+    // CPU a check (two A/B runs): a pipeline object, POST /pipeline and an array of replies per call.
+    enableAutoPipelining: false,
     enableTelemetry: false,
   });
 
