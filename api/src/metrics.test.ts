@@ -1,53 +1,6 @@
-import { describe, expect, test } from "vitest";
+// The /metrics suite (routes/testing/metrics.ts) in process, with the registry Node's entry makes: process metrics on.
 import { createMetrics } from "./metrics";
+import { describeMetricsRoute } from "./routes/testing/metrics";
 import { testApp } from "./test-support";
 
-/**
- * Parses the Prometheus text exposition format strictly enough to catch a malformed line. (prom-client writes
- * NaN as "Nan", which Prometheus reads case-insensitively.)
- */
-function parse(text: string): Map<string, number> {
-  const samples = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (line === "" || line.startsWith("# HELP ") || line.startsWith("# TYPE ")) continue;
-    const match = line.match(
-      /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})?) (-?[0-9.e+-]+|[Nn]a[Nn]|\+Inf|-Inf)$/,
-    );
-    expect(match, `not Prometheus text: ${line}`).not.toBeNull();
-    samples.set(match?.[1] as string, Number(match?.[2]));
-  }
-  return samples;
-}
-
-describe("/metrics", () => {
-  test("is Prometheus text with the process defaults, and the check counters move with checks", async () => {
-    const metrics = createMetrics();
-    const t = await testApp({ metrics });
-    await t.call("POST", "/v1/plans", { body: { id: "one", name: "One", perDay: 1 } });
-    const customer = (await t.call("POST", "/v1/customers", { body: { name: "A", planId: "one" } })).json.id;
-    const key = (await t.call("POST", `/v1/customers/${customer}/keys`)).json.key;
-    for (let i = 0; i < 4; i++) await t.call("POST", "/v1/check", { body: { key } });
-
-    const res = await t.call("GET", "/metrics", { token: null });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/plain");
-    const samples = parse(res.text);
-    expect(samples.get('bouncer_checks_total{result="allowed"}')).toBe(1);
-    expect(samples.get('bouncer_checks_total{result="denied"}')).toBe(3);
-    expect(samples.get('bouncer_checks_total{result="degraded"}')).toBe(0);
-    expect(samples.get('bouncer_checks_total{result="store_unavailable"}')).toBe(0);
-    // The first denial reached the store; the next two were answered from the deny cache.
-    expect(samples.get("bouncer_deny_cache_hits_total")).toBe(2);
-    expect(samples.get("bouncer_store_errors_total")).toBe(0);
-    expect(res.text).toContain("# TYPE bouncer_store_duration_seconds histogram");
-    expect(samples.has("process_cpu_user_seconds_total")).toBe(true);
-    expect(samples.has("nodejs_eventloop_lag_seconds")).toBe(true);
-
-    // Counters are read from the checks when scraped: a second scrape counts nothing twice, a new check once.
-    await t.call("POST", "/v1/check", { body: { key } });
-    const again = parse((await t.call("GET", "/metrics", { token: null })).text);
-    expect(again.get('bouncer_checks_total{result="denied"}')).toBe(4);
-    expect(again.get('bouncer_checks_total{result="allowed"}')).toBe(1);
-    expect(again.get("bouncer_deny_cache_hits_total")).toBe(3);
-  });
-});
+describeMetricsRoute({ runtime: "node", fresh: () => testApp({ metrics: createMetrics() }) });

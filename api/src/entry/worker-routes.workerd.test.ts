@@ -9,6 +9,7 @@ import { describeCustomerRoutes } from "../routes/testing/customers";
 import { describeOpenApiDocument } from "../routes/testing/docs";
 import { describeOperations } from "../routes/testing/health";
 import { describeKeyRoutes } from "../routes/testing/keys";
+import { describeMetricsRoute } from "../routes/testing/metrics";
 import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
@@ -36,4 +37,5 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeOpenApiDocument(target);
   describeUsageRoutes(target);
   describeCheckRoutes(target);
+  describeMetricsRoute(target);
 });
