@@ -14,6 +14,8 @@ import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
 import type { RouteTarget } from "../test-support";
+import { describeErrors } from "../testing/errors";
+import { describeSecurityHeaders } from "../testing/security-headers";
 
 let worker: WorkerTarget;
 beforeAll(async () => {
@@ -38,4 +40,6 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeUsageRoutes(target);
   describeCheckRoutes(target);
   describeMetricsRoute(target);
+  describeErrors(target);
+  describeSecurityHeaders(target);
 });
