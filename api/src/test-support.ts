@@ -1,4 +1,5 @@
-// Builds the real app on a fresh migrated database file for in-process tests (`app.request()`).
+// Builds the real app on a fresh migrated database file for in-process tests (`app.request()`), and the `call` and
+// RouteTarget that the route suites share with the Worker (api/dev/worker-target.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +27,7 @@ export type Answer = {
 };
 
 /**
- * Where the route suites (routes/testing/) send their requests: the app in process, or the Worker in workerd
+ * Where the route suites (routes/testing/, testing/) send their requests: the app in process, or the Worker in workerd
  * (api/dev/worker-target.ts). `fresh` gives an empty service (no plans, no counters) with its own `call`.
  */
 export type RouteTarget = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };

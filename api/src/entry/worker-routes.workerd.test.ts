@@ -1,5 +1,5 @@
-// The route suites of routes/testing/ against the Worker in real workerd (D1, Upstash over REST): every status, body
-// and header they assert in process holds on the Worker too (contract section 11).
+// The route suites of routes/testing/ and testing/ against the Worker in real workerd (D1, Upstash over REST): every
+// status, body and header they assert in process holds on the Worker too (contract section 11), a fresh Worker a test.
 import { afterAll, beforeAll, describe } from "vitest";
 import { startWorkerTarget, type WorkerTarget } from "../../dev/worker-target";
 import { describeAuditRoutes } from "../routes/testing/audit";
