@@ -14,6 +14,7 @@ import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
 import type { RouteTarget } from "../test-support";
+import { describeAuthMatrix } from "../testing/auth-matrix";
 import { describeErrors } from "../testing/errors";
 import { describeSecurityHeaders } from "../testing/security-headers";
 
@@ -42,4 +43,5 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeMetricsRoute(target);
   describeErrors(target);
   describeSecurityHeaders(target);
+  describeAuthMatrix(target);
 });
