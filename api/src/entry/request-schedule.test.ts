@@ -108,4 +108,30 @@ describe("background work run from requests", () => {
     await late;
     expect(started).toBe(1);
   });
+
+  test("a request that finds nothing due gets nothingDue, until the earliest task, one scheduled later included", async () => {
+    let now = 0;
+    const { schedule, runDue, nothingDue } = requestSchedule(() => now);
+    const runs: string[] = [];
+    schedule(1000, () => runs.push("slow"));
+    now = 400;
+    expect(runDue()).toBe(nothingDue);
+    const stop = schedule(100, () => runs.push("quick"));
+    now = 499;
+    expect(runDue()).toBe(nothingDue);
+    now = 500;
+    const due = runDue();
+    expect(due).not.toBe(nothingDue);
+    await due.background;
+    expect(runs).toEqual(["quick"]);
+    stop();
+    // The stopped task was the earliest: one request goes over the tasks and finds nothing, then none until 1000.
+    now = 600;
+    await runDue().background;
+    now = 999;
+    expect(runDue()).toBe(nothingDue);
+    now = 1000;
+    await runDue().background;
+    expect(runs).toEqual(["quick", "slow"]);
+  });
 });

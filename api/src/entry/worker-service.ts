@@ -2,7 +2,7 @@
 // work run from requests, each request's store calls its own (no merging, a timer per call, no shared loads).
 import type { D1Binding } from "../../../db/worker-db";
 import { d1Db, remoteDb } from "../../../db/worker-db";
-import { createService, type Service } from "../app";
+import { createService, type Logger, type Service } from "../app";
 import { createConfig } from "../config";
 import { createConsoleLogger } from "../console-logger";
 import { parseEnv } from "../env";
@@ -19,7 +19,7 @@ export type WorkerBindings = { DB?: D1Binding; ASSETS?: { fetch(request: Request
   unknown
 >;
 
-export type WorkerService = Service & { runDue: RequestSchedule["runDue"] };
+export type WorkerService = Service & Pick<RequestSchedule, "runDue" | "nothingDue"> & { logger: Logger };
 
 const METRICS_NOTE = `These counts are one Worker isolate's: Cloudflare runs many, each with its own counts since it started.
 Sum them in your metrics pipeline only as a sample; the counters themselves (and so every limit) are exact in Upstash.`;
@@ -52,7 +52,7 @@ export function workerService(
   }
   const logger = createConsoleLogger(env.logLevel);
   const db = remote ? remoteDb(env.databaseUrl, env.databaseAuthToken) : d1Db(bindings.DB as D1Binding);
-  const { schedule, runDue } = requestSchedule();
+  const { schedule, runDue, nothingDue } = requestSchedule();
   logger.info(`config store: ${remote ? redact(env.databaseUrl) : "D1 (binding DB)"}`);
   logger.info(
     `counter store: ${env.counterStore === "upstash" ? `upstash ${redact(env.upstash.url ?? "")}` : "memory (this isolate only)"}`,
@@ -79,5 +79,8 @@ export function workerService(
           { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule, timerPerCall: true },
         )
       : createMemoryStore({ schedule });
-  return { ok: true, service: { ...createService({ config, counters, logger, metrics, schedule }), runDue } };
+  return {
+    ok: true,
+    service: { ...createService({ config, counters, logger, metrics, schedule }), runDue, nothingDue, logger },
+  };
 }

@@ -2,8 +2,12 @@
 // refuses timers and random values at global scope), and kept for the isolate's life; the UI comes from the assets.
 import type { Context, ExecutionContext } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody } from "../errors";
+import { accessLine } from "../access-log";
+import { MAX_BODY_BYTES } from "../app";
+import { checkErrorAnswer, type HttpAnswer } from "../check/answer";
+import { ApiError, errorBody } from "../errors";
 import { isApiPath } from "../http";
+import { requestIdOf } from "../request-id";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
 
 let built: { ok: true; service: WorkerService } | { ok: false; error: string } | undefined;
@@ -38,14 +42,60 @@ const asset = (c: Context, file: Response) =>
     ? c.body(file.body, file.status as ContentfulStatusCode, Object.fromEntries(file.headers))
     : c.body(null, file.status as ContentfulStatusCode, Object.fromEntries(file.headers));
 
+const CHECK_PATH = "/v1/check";
+
+/**
+ * Whether the request is `POST /v1/check` with a declared length, which is answered without the framework, as on
+ * Node (node-check.ts): the check runs on every request of our users' APIs. Anything else, a check with a query
+ * string or a chunked body included, goes to the app.
+ */
+function isCheck(request: Request): boolean {
+  if (request.method !== "POST") return false;
+  const { url } = request;
+  // The path is what follows the origin ("http://host:port"): exactly /v1/check, nothing after it.
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return url.length - path === CHECK_PATH.length && url.endsWith(CHECK_PATH) && request.headers.has("content-length");
+}
+
+/**
+ * The check answered by check/answer.ts, as the Hono route answers it: the route's middleware adds nothing the
+ * answer lacks (its request id, security headers and type are in it), and the access log has checks at debug only.
+ */
+async function answerCheck({ answerCheck, logger }: WorkerService, request: Request): Promise<Response> {
+  const { headers } = request;
+  const started = logger.debugEnabled ? performance.now() : 0;
+  const requestId = requestIdOf(headers.get("x-request-id") ?? undefined);
+  let answer: HttpAnswer;
+  try {
+    // The body is never read when its declared length is over the limit.
+    if (Number(headers.get("content-length")) > MAX_BODY_BYTES) {
+      throw new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
+    }
+    answer = await answerCheck({
+      authorization: headers.get("authorization") ?? undefined,
+      contentType: headers.get("content-type") ?? undefined,
+      body: new Uint8Array(await request.arrayBuffer()),
+      requestId,
+    });
+  } catch (error) {
+    // answerCheck never rejects; this is the body that could not be read, answered as the app's onError would.
+    answer = checkErrorAnswer(error, requestId, logger);
+  }
+  if (logger.debugEnabled) logger.debug("request", accessLine(requestId, "POST", CHECK_PATH, answer.status, started));
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
     const result = serviceFor(bindings);
     if (!result.ok) return Response.json(errorBody("internal", result.error, crypto.randomUUID()), { status: 500 });
-    const { wait, background } = result.service.runDue();
-    // Both under waitUntil: work that a client's hang-up cut short would leave its task marked as running for good.
-    ctx.waitUntil(Promise.all([wait, background]));
-    await wait;
-    return result.service.app.fetch(request, bindings, ctx);
+    const { service } = result;
+    const due = service.runDue();
+    if (due !== service.nothingDue) {
+      // Both under waitUntil: work that a client's hang-up cut short would leave its task marked as running for good.
+      ctx.waitUntil(Promise.all([due.wait, due.background]));
+      await due.wait;
+    }
+    return isCheck(request) ? answerCheck(service, request) : service.app.fetch(request, bindings, ctx);
   },
 };

@@ -146,6 +146,38 @@ describe("Cloudflare Workers: what only a Worker can get wrong", () => {
     }
   });
 
+  test("POST /v1/check, answered without the framework, answers as the app does (a query string sends it there)", async () => {
+    const plan = { id: "w-same", name: "Same", perHour: 1000 };
+    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/plans", plan)).status).toBe(201);
+    const customer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/customers", { name: "S", planId: "w-same" });
+    const { key } = (await callServer(first, ADMIN_TOKEN, "POST", `/v1/customers/${customer.json.id}/keys`)).json;
+    const json = { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" };
+    const cases: [string, Record<string, string>, string][] = [
+      ["allowed", json, JSON.stringify({ key })],
+      ["no token", { "content-type": "application/json" }, JSON.stringify({ key })],
+      ["not JSON", { ...json, "content-type": "text/plain" }, JSON.stringify({ key })],
+      ["malformed", json, "{"],
+      ["unknown key", json, JSON.stringify({ key: "qk_nothing" })],
+      ["too large", json, JSON.stringify({ key, pad: "x".repeat(70_000) })],
+    ];
+    for (const [name, headers, body] of cases) {
+      const answer = async (path: string) => {
+        const res = await fetch(`${first.url}${path}`, {
+          method: "POST",
+          headers: { ...headers, "x-request-id": `same-${name.replace(/ /g, "-")}` },
+          body,
+        });
+        // The second check of the allowed case has counted one more: its numbers differ, nothing else.
+        const text = (await res.text()).replace(/"remaining":\d+/g, '"remaining":n');
+        const sent = [...res.headers].filter(([h]) => h !== "date" && !h.includes("ratelimit"));
+        return { status: res.status, headers: sent.sort(), text };
+      };
+      const fast = await answer("/v1/check");
+      expect(await answer("/v1/check?via=app"), name).toEqual(fast);
+      if (name !== "allowed") expect(fast.status, name).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   test("a key revoked on one instance is refused by another within CONFIG_CACHE_TTL_MS", async () => {
     const plan = await callServer(first, ADMIN_TOKEN, "POST", "/v1/plans", { id: "w-pro", name: "Pro", perHour: 1000 });
     expect(plan.status).toBe(201);
