@@ -15,7 +15,10 @@ export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
 type CallOptions = { token?: string | null; body?: unknown; headers?: Record<string, string> };
 
-/** One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. */
+/**
+ * One request; `token: null` sends no Authorization, a body is sent as JSON unless headers say otherwise. A string or
+ * bytes are sent as they are.
+ */
 export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
 
 export type Answer = {
@@ -42,7 +45,7 @@ export function callThrough(fetch: (path: string, init: RequestInit) => Promise<
     const init: RequestInit = { method, headers: sent };
     if (body !== undefined) {
       sent["content-type"] ??= "application/json";
-      init.body = typeof body === "string" ? body : JSON.stringify(body);
+      init.body = typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
     }
     const res = await fetch(path, init);
     const text = await res.text();

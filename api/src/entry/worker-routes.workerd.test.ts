@@ -17,6 +17,7 @@ import type { RouteTarget } from "../test-support";
 import { describeAuthMatrix } from "../testing/auth-matrix";
 import { describeErrors } from "../testing/errors";
 import { describeSecurityHeaders } from "../testing/security-headers";
+import { describeUnstorableText } from "../testing/unstorable-text";
 
 let worker: WorkerTarget;
 beforeAll(async () => {
@@ -44,4 +45,5 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeErrors(target);
   describeSecurityHeaders(target);
   describeAuthMatrix(target);
+  describeUnstorableText(target);
 });
