@@ -1,6 +1,6 @@
-// Test tooling: the route suites' Worker (routes/testing/): the bundle `wrangler deploy` would upload, run in workerd
-// through miniflare's API in this process, with an in-memory D1 and the project's Upstash endpoint in front of a real
-// redis-server. Each fresh service is a restarted Worker on a D1 of its own, its counters flushed.
+// Test tooling: the route suites' Worker (routes/testing/, testing/): the bundle `wrangler deploy` would upload, run
+// in workerd through miniflare's API in this process, with an in-memory D1 and the project's Upstash endpoint in front
+// of a real redis-server. Each fresh service is a restarted Worker on a D1 of its own, its counters flushed.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,7 +11,10 @@ import { startRedis } from "./redis-server";
 import { startUpstashEndpoint } from "./upstash-endpoint";
 import { root } from "./worker-assets";
 
-/** drizzle-kit's migrations as `wrangler d1 migrations apply` reads them: the SQL files in order, split where marked. */
+/**
+ * The SQL files of wrangler.jsonc's migrations_dir in order, as `wrangler d1 migrations apply` applies them, cut at
+ * drizzle-kit's breakpoints (comments to SQL): one prepared statement holds one statement.
+ */
 function migrationStatements(): string[] {
   const dir = resolve(root, "db/migrations");
   return readdirSync(dir)

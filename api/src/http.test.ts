@@ -1,4 +1,5 @@
-// The text suite (testing/unstorable-text.ts) against a real Node server process, so the bytes go over the wire as sent.
+// The text suite (testing/unstorable-text.ts) against a real Node server process, so the bytes go over the wire as
+// sent.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

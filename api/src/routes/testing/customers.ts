@@ -1,4 +1,5 @@
-// The customer routes' tests over a RouteTarget: in process (customers.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// The customer routes' tests over a RouteTarget: in process (customers.test.ts) and on the Worker
+// (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteService, RouteTarget } from "../../test-support";
 

@@ -1,4 +1,5 @@
-// The plan routes' tests over a RouteTarget: in process (plans.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// The plan routes' tests over a RouteTarget: in process (plans.test.ts) and on the Worker
+// (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteService, RouteTarget } from "../../test-support";
 import { emptyIfMatch } from "./if-match";

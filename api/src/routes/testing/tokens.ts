@@ -1,4 +1,5 @@
-// The token routes' tests over a RouteTarget: in process (tokens.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// The token routes' tests over a RouteTarget: in process (tokens.test.ts) and on the Worker
+// (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteService, RouteTarget } from "../../test-support";
 
