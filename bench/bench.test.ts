@@ -42,7 +42,9 @@ test("npm run bench -- --quick measures every system and writes the results", as
   expect(results.settings.loadTool).toBe("wrk");
   // Every answer a 200: wrk sent real checks (a script wrk cannot run makes it send bare GETs). The two peers
   // that call a library with a timeout of its own are left out: on a busy machine they may time out.
-  for (const system of results.systems.filter((s) => ["memory", "redis", "floor", "bare"].includes(s.id))) {
+  for (const system of results.systems.filter((s) =>
+    ["memory", "redis", "floor", "worker-floor", "bare"].includes(s.id),
+  )) {
     expect(system.saturationRounds[0]?.unexpected, system.id).toEqual({});
   }
   for (const system of results.systems) {
@@ -52,6 +54,9 @@ test("npm run bench -- --quick measures every system and writes the results", as
     expect(system.peakRssMiB, system.id).toBeGreaterThan(0);
   }
   expect(results.ratios).toHaveLength(RATIOS.length);
+  // The Worker beside the Worker floor, a reference with no target of its own.
+  expect(results.ratios.find((r) => r.of === "worker" && r.to === "worker-floor")).toMatchObject({ target: null });
+  expect(output).toContain("Worker floor (workerd)");
   // The Worker's cold start and bundle are measured and reported (issue 16's targets are reported, never held here).
   expect(results.worker?.coldStarts).toHaveLength(1);
   expect(results.worker?.firstCheckMs).toBeGreaterThan(0);

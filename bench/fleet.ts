@@ -6,8 +6,8 @@ import { freePort, type RedisServer, startRedis } from "../api/dev/redis-server"
 import { startUpstashEndpoint, type UpstashEndpoint } from "../api/dev/upstash-endpoint";
 import { onCleanUp, type ServerProcess, startServer } from "./processes";
 import { OPEN_LIMITS, type Seed, seed } from "./seed";
-import { type RunContext, SYSTEMS, type System, type SystemId } from "./systems";
-import { startWorkerSystem, type WorkerStart } from "./worker/start";
+import { onWorkerd, type RunContext, SYSTEMS, type System, type SystemId } from "./systems";
+import { startWorkerFloor, startWorkerSystem, type WorkerStart } from "./worker/start";
 
 export type Fleet = {
   redis: RedisServer;
@@ -62,7 +62,7 @@ export async function startFleet(options: {
       }),
     );
   };
-  const onNode = SYSTEMS.filter((s) => s.script !== "workerd");
+  const onNode = SYSTEMS.filter((s) => !onWorkerd(s));
   const [first, ...rest] = onNode.filter((s) => s.bouncer);
   // The first service creates the database; the others then start on it one by one, never migrating at once.
   await start(first as System);
@@ -89,6 +89,10 @@ export async function startFleet(options: {
     coldStarts: options.rounds,
   });
   servers.set(workerSystem.id, server);
+  // The Worker floor in the same setup, started after the Worker's cold starts for the same reason.
+  for (const floor of SYSTEMS.filter((s) => s.script === "workerd-floor")) {
+    servers.set(floor.id, await startWorkerFloor({ name: floor.label, dir, vars: floor.env(ctx) }));
+  }
   return { redis, servers, seed: seeded, worker, profileDir };
 }
 

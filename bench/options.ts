@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import type { LoadTool } from "./load/jobs";
 import { wrkInstalled } from "./load/wrk";
-import { SYSTEMS, type SystemId } from "./systems";
+import { onWorkerd, SYSTEMS, type SystemId } from "./systems";
 
 export type Options = {
   quick: boolean;
@@ -32,8 +32,8 @@ function profiled(argv: string[]): SystemId | undefined {
   if (id === undefined || id.startsWith("--")) return "redis";
   const system = SYSTEMS.find((s) => s.id === id);
   if (!system) throw new Error(`--profile: no system ${id}; one of ${SYSTEMS.map((s) => s.id).join(", ")}`);
-  if (system.script === "workerd")
-    throw new Error("--profile: the Worker runs in workerd, which node --cpu-prof cannot profile");
+  if (onWorkerd(system))
+    throw new Error(`--profile: ${system.id} runs in workerd, which node --cpu-prof cannot profile`);
   return system.id;
 }
 

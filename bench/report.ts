@@ -46,7 +46,8 @@ export type HalfLoad = {
   }[];
 };
 
-export type Ratio = { of: SystemId; to: SystemId; value: number; target: number; met: boolean };
+/** `target` and `met` are null for a comparison no issue sets a target for (the Worker against the Worker floor). */
+export type Ratio = { of: SystemId; to: SystemId; value: number; target: number | null; met: boolean | null };
 
 export type Results = {
   date: string;
@@ -108,7 +109,7 @@ export function buildResults(measured: Measured, options: Options): Results {
   const rate = (id: SystemId) => systems.find((s) => s.id === id)?.checksPerSec ?? Number.NaN;
   const ratios = RATIOS.map(({ of, to, target }) => {
     const value = rate(of) / rate(to);
-    return { of, to, value, target, met: value >= target };
+    return { of, to, value, target, met: target === null ? null : value >= target };
   });
   const { outDir: _out, profile: _profile, ...settings } = options;
   return {
@@ -193,7 +194,7 @@ export function formatResults(results: Results): string {
   ];
   const ratios = results.ratios.map(
     (r) =>
-      `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`,
+      `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   ${r.target === null ? "(no target: what one call per check leaves)" : `target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`}`,
   );
   const d = results.denyWorkload;
   const lag = Math.max(

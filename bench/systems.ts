@@ -1,7 +1,16 @@
 // The systems compared: Bouncer with each counter store, and the peers a user would pick instead.
 import type { BenchLimits } from "./peers/serve";
 
-export type SystemId = "memory" | "redis" | "upstash" | "worker" | "floor" | "rlf" | "upstash-ratelimit" | "bare";
+export type SystemId =
+  | "memory"
+  | "redis"
+  | "upstash"
+  | "worker"
+  | "floor"
+  | "worker-floor"
+  | "rlf"
+  | "upstash-ratelimit"
+  | "bare";
 
 /** Where a run's shared pieces live, for the systems' environments. */
 export type RunContext = {
@@ -19,7 +28,10 @@ export type System = {
   bouncer: boolean;
   /** Whether its checks reach Redis (so commands per check mean something). */
   redis: boolean;
-  /** The Node script it runs, or `workerd`: the Worker's bundle in workerd (bench/worker/start.ts). */
+  /**
+   * The Node script it runs, or a Worker in workerd (bench/worker/start.ts): `workerd` is Bouncer's bundle,
+   * `workerd-floor` the Worker floor's.
+   */
   script: string;
   env(ctx: RunContext): Record<string, string>;
 };
@@ -92,6 +104,15 @@ export const SYSTEMS: System[] = [
     env: (ctx) => ({ ...peerEnv(ctx), REDIS_URL: ctx.redisUrl }),
   },
   {
+    id: "worker-floor",
+    label: "Worker floor (workerd)",
+    bouncer: false,
+    redis: true,
+    script: "workerd-floor",
+    // bench/worker/floor.worker.ts: one EVALSHA through @upstash/redis per request, in the Worker's setup.
+    env: (ctx) => ({ ...peerEnv(ctx), ...upstashEnv(ctx) }),
+  },
+  {
     id: "rlf",
     label: "rate-limiter-flexible",
     bouncer: false,
@@ -117,11 +138,19 @@ export const SYSTEMS: System[] = [
   },
 ];
 
-/** The comparisons issues 7 and 16 set targets for: numerator's checks/s over denominator's. */
-export const RATIOS: { of: SystemId; to: SystemId; target: number }[] = [
+/** Whether a system is a Worker in workerd rather than a Node process. */
+export const onWorkerd = (system: System) => system.script.startsWith("workerd");
+
+/**
+ * The comparisons issues 7 and 16 set targets for (numerator's checks/s over denominator's), and the Worker against
+ * the Worker floor, which has none: it says how much of the gap to the Node store any Worker making one call per
+ * check would leave.
+ */
+export const RATIOS: { of: SystemId; to: SystemId; target: number | null }[] = [
   { of: "redis", to: "floor", target: 0.8 },
   { of: "redis", to: "rlf", target: 1.5 },
   { of: "upstash", to: "upstash-ratelimit", target: 3 },
   { of: "memory", to: "bare", target: 0.6 },
   { of: "worker", to: "upstash", target: 0.5 },
+  { of: "worker", to: "worker-floor", target: null },
 ];

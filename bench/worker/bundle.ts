@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildSync } from "esbuild";
 import { unstable_readConfig } from "wrangler";
 import { ROOT } from "../processes";
 
@@ -16,6 +17,11 @@ export type WorkerBundle = {
   compatibilityFlags: string[];
   /** The D1 binding's name and the id wrangler gives its local database. */
   d1: { binding: string; id: string };
+};
+
+/** What bench/worker/host.ts runs: a Worker's modules and settings, with a D1 database when it has one. */
+export type HostedWorker = Pick<WorkerBundle, "dir" | "modules" | "compatibilityDate" | "compatibilityFlags"> & {
+  d1?: WorkerBundle["d1"];
 };
 
 /** Bundles into `dir`; sizes as build:worker counts them, every uploaded module gzipped at level 9. */
@@ -41,7 +47,7 @@ export function bundleWorker(dir: string): WorkerBundle {
     rawBytes += bytes.length;
     gzipBytes += gzipSync(bytes, { level: 9 }).length;
   }
-  const config = unstable_readConfig({ config: resolve(ROOT, "wrangler.jsonc") });
+  const config = readConfig();
   const db = config.d1_databases[0];
   if (!db?.database_id) throw new Error("wrangler.jsonc binds no D1 database");
   return {
@@ -52,5 +58,35 @@ export function bundleWorker(dir: string): WorkerBundle {
     compatibilityDate: config.compatibility_date ?? "",
     compatibilityFlags: config.compatibility_flags,
     d1: { binding: db.binding, id: db.preview_database_id ?? db.database_id },
+  };
+}
+
+const readConfig = () => unstable_readConfig({ config: resolve(ROOT, "wrangler.jsonc") });
+
+/**
+ * The Worker floor (floor.worker.ts) bundled into `dir` by esbuild with the conditions wrangler bundles with, so
+ * @upstash/redis resolves to the same build as in Bouncer's bundle; it runs on Bouncer's compatibility date and flags.
+ */
+export function bundleFloorWorker(dir: string): HostedWorker {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "floor.js");
+  buildSync({
+    entryPoints: [resolve(ROOT, "bench/worker/floor.worker.ts")],
+    outfile: path,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    // What workerd gives a Worker with nodejs_compat.
+    external: ["node:*"],
+    target: "es2022",
+    logLevel: "error",
+  });
+  const config = readConfig();
+  return {
+    dir,
+    modules: [{ type: "ESModule", path }],
+    compatibilityDate: config.compatibility_date ?? "",
+    compatibilityFlags: config.compatibility_flags,
   };
 }

@@ -1,9 +1,9 @@
 // The Worker in workerd through miniflare's API, as the bench runs it: no wrangler dev and nothing in front, the
 // bundle `wrangler deploy` would upload, a local D1. Prints `ready <ms>` once workerd listens, stops on SIGTERM.
 import { Miniflare } from "miniflare";
-import type { WorkerBundle } from "./bundle";
+import type { HostedWorker } from "./bundle";
 
-const bundle = JSON.parse(process.env.WORKER_BUNDLE as string) as WorkerBundle;
+const bundle = JSON.parse(process.env.WORKER_BUNDLE as string) as HostedWorker;
 const bindings = JSON.parse(process.env.WORKER_VARS as string) as Record<string, string>;
 
 const started = performance.now();
@@ -19,9 +19,10 @@ const mf = new Miniflare({
   compatibilityDate: bundle.compatibilityDate,
   compatibilityFlags: bundle.compatibilityFlags,
   bindings,
-  d1Databases: { [bundle.d1.binding]: bundle.d1.id },
-  // Where `wrangler d1 migrations apply --local --persist-to` puts the database.
-  d1Persist: `${process.env.WORKER_STATE_DIR}/v3/d1`,
+  // Where `wrangler d1 migrations apply --local --persist-to` puts the database (the Worker floor has none).
+  ...(bundle.d1
+    ? { d1Databases: { [bundle.d1.binding]: bundle.d1.id }, d1Persist: `${process.env.WORKER_STATE_DIR}/v3/d1` }
+    : {}),
   // Each request would otherwise be reported to this process, which then would cost CPU that workerd's does not show.
   logRequests: false,
   // Otherwise every fetch the Worker makes (each check's call to Upstash) goes through a worker of miniflare's own

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { freePort } from "../../api/dev/redis-server";
 import { childrenNamed, ROOT, type ServerProcess, spawnOwned, trackGrandchild } from "../processes";
 import { type Seed, seed } from "../seed";
-import { bundleWorker, type WorkerBundle } from "./bundle";
+import { bundleFloorWorker, bundleWorker, type HostedWorker, type WorkerBundle } from "./bundle";
 
 /** One start of a fresh workerd: until it listens, then the first check's answer (the service is built on it). */
 export type ColdStart = { readyMs: number; firstCheckMs: number };
@@ -18,7 +18,7 @@ export type WorkerStart = {
 };
 
 /** Starts workerd through bench/worker/host.ts and waits for its `ready <ms>` line, never touching the Worker. */
-async function startHost(name: string, bundle: WorkerBundle, stateDir: string, vars: Record<string, string>) {
+async function startHost(name: string, bundle: HostedWorker, stateDir: string, vars: Record<string, string>) {
   const port = await freePort();
   const owned = spawnOwned(["--import", "tsx", "bench/worker/host.ts"], {
     PORT: String(port),
@@ -119,4 +119,14 @@ export async function startWorkerSystem(options: {
     }
     await server.stop();
   }
+}
+
+/** The Worker floor (floor.worker.ts) in the same setup as Bouncer's Worker: its own workerd, nothing in front. */
+export async function startWorkerFloor(options: {
+  name: string;
+  dir: string;
+  vars: Record<string, string>;
+}): Promise<ServerProcess> {
+  const bundle = bundleFloorWorker(join(options.dir, "worker-floor-bundle"));
+  return (await startHost(options.name, bundle, options.dir, options.vars)).server;
 }
