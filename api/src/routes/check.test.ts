@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { createMemoryStore } from "../quota/memory-store";
 import type { CounterStore } from "../quota/store";
 import { nodeTarget, type TestApp, testApp } from "../test-support";
-import { checkFixture, describeCheckRoutes, invalidChecks } from "./testing/check";
+import { describeCheckRoutes, invalidChecks } from "./testing/check";
+import { customerWithKey } from "./testing/fixtures";
 
 const T0 = Date.parse("2026-11-30T10:00:00.000Z");
 const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
@@ -39,7 +40,7 @@ async function setup(
   // early on a slow machine.
   const now = () => s.clock.now;
   t = await testApp({ counters: s.store, now, random: options.random ?? (() => 0), cacheTtlMs: options.cacheTtlMs });
-  ({ customerId, key, service } = await checkFixture(t, plan));
+  ({ customerId, key, service } = await customerWithKey(t, plan));
 }
 
 const check = (body: Record<string, unknown>, token = service) => t.call("POST", "/v1/check", { token, body });

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { createMemoryStore } from "../quota/memory-store";
 import { nodeTarget, type TestApp, testApp } from "../test-support";
-import { customerWithKey, describeUsageRoutes } from "./testing/usage";
+import { customerWithKey } from "./testing/fixtures";
+import { describeUsageRoutes, usageOverrides, usagePlan } from "./testing/usage";
 
 const T0 = Date.parse("2026-11-30T10:41:30.000Z");
 
@@ -20,7 +21,7 @@ describe("under a set clock", () => {
     clock = { now: T0 };
     const now = () => clock.now;
     t = await testApp({ counters: createMemoryStore({ now }), now, random: () => 0 });
-    ({ customerId, key, service } = await customerWithKey(t));
+    ({ customerId, key, service } = await customerWithKey(t, usagePlan, usageOverrides));
   });
 
   const check = (cost = 1) => t.call("POST", "/v1/check", { token: service, body: { key, cost } });

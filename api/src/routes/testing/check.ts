@@ -3,6 +3,7 @@
 // exact instants under a clock the test moves, and what needs the store or the database in hand, are check.test.ts's.
 import { beforeEach, describe, expect, test } from "vitest";
 import { ADMIN_TOKEN, type RouteService, type RouteTarget } from "../../test-support";
+import { customerWithKey } from "./fixtures";
 
 /**
  * One unit back a minute: on a real clock nothing refills between a test's checks, so every count stays exact. The
@@ -27,16 +28,6 @@ export const invalidChecks: [Record<string, unknown>, string][] = [
   [{ ip: "203.0.113.7/24" }, "ip"],
 ];
 
-/** A plan, a customer on it with a key, and a service token that checks. */
-export async function checkFixture(t: RouteService, plan: Record<string, unknown>) {
-  await t.call("POST", "/v1/plans", { body: plan });
-  const customerId: string = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: plan.id } })).json
-    .id;
-  const key: string = (await t.call("POST", `/v1/customers/${customerId}/keys`)).json.key;
-  const service: string = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
-  return { customerId, key, service };
-}
-
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 const hourEnd = (ms: number) => Math.floor(ms / 3_600_000) * 3600 + 3600;
 const dayEnd = (ms: number) => Math.floor(ms / 86_400_000) * 86400 + 86400;
@@ -55,7 +46,7 @@ export function describeCheckRoutes(target: RouteTarget) {
     let service: string;
     async function setup(plan: Record<string, unknown> = steady) {
       t = await target.fresh();
-      ({ customerId, key, service } = await checkFixture(t, plan));
+      ({ customerId, key, service } = await customerWithKey(t, plan));
     }
     const check = (body: Record<string, unknown>, token = service) => t.call("POST", "/v1/check", { token, body });
 
@@ -229,7 +220,7 @@ export function describeCheckRoutes(target: RouteTarget) {
 
     beforeEach(async () => {
       t = await target.fresh();
-      ({ service } = await checkFixture(t, steady));
+      ({ service } = await customerWithKey(t, steady));
     });
 
     test("without a plan `anonymous`, an IP check gets 403 unknown_key", async () => {

@@ -2,19 +2,11 @@
 // (usage.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteService, RouteTarget } from "../../test-support";
+import { customerWithKey } from "./fixtures";
 
-/** Plan pro (5 at 60 a minute, 500 an hour), a customer on it whose day is 9000, its key and a service token. */
-export async function customerWithKey(t: RouteService) {
-  await t.call("POST", "/v1/plans", {
-    body: { id: "pro", name: "Pro", burst: 5, perMinute: 60, perHour: 500, perDay: 5000 },
-  });
-  const customerId: string = (
-    await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "pro", overrides: { perDay: 9000 } } })
-  ).json.id;
-  const key: string = (await t.call("POST", `/v1/customers/${customerId}/keys`)).json.key;
-  const service: string = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
-  return { customerId, key, service };
-}
+/** Plan pro (5 at 60 a minute, 500 an hour), with a customer on it whose day is 9000. */
+export const usagePlan = { id: "pro", name: "Pro", burst: 5, perMinute: 60, perHour: 500, perDay: 5000 };
+export const usageOverrides = { perDay: 9000 };
 
 export function describeUsageRoutes(target: RouteTarget) {
   // One describe around both, so that the fixture is theirs alone.
@@ -25,7 +17,7 @@ export function describeUsageRoutes(target: RouteTarget) {
     let service: string;
     beforeEach(async () => {
       t = await target.fresh();
-      ({ customerId, key, service } = await customerWithKey(t));
+      ({ customerId, key, service } = await customerWithKey(t, usagePlan, usageOverrides));
     });
     const check = (cost = 1) => t.call("POST", "/v1/check", { token: service, body: { key, cost } });
 
