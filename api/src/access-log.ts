@@ -1,7 +1,7 @@
 // One log line per request, with its request id; the routes that run on every request of a customer's API
 // (the check) and of a load balancer (health) log at debug, so the default level costs them nothing.
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "./app";
+import type { Logger } from "./deps";
 
 const QUIET = new Set(["/v1/check", "/healthz", "/readyz", "/metrics"]);
 

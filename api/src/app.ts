@@ -1,16 +1,14 @@
 // createApp(deps): the Hono app, with no knowledge of the runtime that serves it.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { accessLog } from "./access-log";
-import { type AuthEnv, authenticate } from "./auth";
-import { limitBody } from "./body-limit";
+import { authenticate } from "./auth";
+import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { type AnswerCheck, createCheckAnswer } from "./check/answer";
-import type { Config } from "./config";
+import type { App, AppDeps, AppEnv } from "./deps";
 import { errorAnswer } from "./error-answer";
 import { ApiError, describeIssue, errorBody } from "./errors";
-import type { Metrics } from "./metrics";
 import { DenyCache } from "./quota/deny-cache";
 import { createLimiter } from "./quota/limiter";
-import type { CounterStore } from "./quota/store";
 import { requestId } from "./request-id";
 import { registerAudit } from "./routes/audit";
 import { registerCheck } from "./routes/check";
@@ -23,35 +21,7 @@ import { registerPlans } from "./routes/plans";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
 import { registerUsage } from "./routes/usage";
-import type { Schedule } from "./schedule";
 import { securityHeaders } from "./security-headers";
-
-export type Logger = {
-  /** Whether debug lines are written, so callers can skip building them. */
-  debugEnabled?: boolean;
-  debug(message: string, fields?: Record<string, unknown>): void;
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-};
-
-export type AppDeps = {
-  config: Config;
-  /** Where counters live: memory, Redis or Upstash (guarded by guardStore when over a network). */
-  counters: CounterStore;
-  logger: Logger;
-  metrics: Metrics;
-  /** This process's clock (ms), for what it remembers in memory; the counters keep time by the store's clock. */
-  now?: () => number;
-  /** The source of Retry-After jitter; tests pass their own. */
-  random?: () => number;
-  /** Where repeating background work runs: timers on Node (the default), requests on a Worker. */
-  schedule?: Schedule;
-};
-
-export type AppEnv = AuthEnv & { Variables: { requestId: string } };
-export type App = OpenAPIHono<AppEnv>;
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The app, for tests that call it in process. */
 export const createApp = (deps: AppDeps): App => createService(deps).app;

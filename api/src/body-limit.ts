@@ -4,6 +4,9 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "./errors";
 
+/** The largest body any /v1 route reads: 64 KiB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export function limitBody(maxBytes: number): MiddlewareHandler {
   const tooLarge = () => {
     throw new ApiError("payload_too_large", `the body is over ${maxBytes} bytes`);

@@ -1,6 +1,6 @@
 // JSON log lines through console, as pino writes them on Node (level number, ISO time, msg, fields): for a Worker,
 // where pino resolves to its browser build and console is where logs go (wrangler tail, Workers Logs).
-import type { Logger } from "./app";
+import type { Logger } from "./deps";
 
 // The levels LOG_LEVEL allows (env.ts), by pino's numbers.
 const LEVELS: Record<string, number> = { debug: 20, info: 30, warn: 40, error: 50 };

@@ -1,8 +1,8 @@
 // How an error thrown while answering becomes the envelope of contract section 8: our own ApiErrors as they are,
 // the framework's 4xx by status, a store that is down as 503 store_unavailable, anything else as a logged 500.
 import { HTTPException } from "hono/http-exception";
-import type { Logger } from "./app";
 import { isUnavailable } from "./config/db-errors";
+import type { Logger } from "./deps";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
 import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
 import { StoreUnavailable } from "./quota/guarded-store";

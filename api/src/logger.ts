@@ -1,6 +1,6 @@
 // Structured JSON logs (pino): one object per line, so log pipelines can read them without parsing text.
 import { pino } from "pino";
-import type { Logger } from "./app";
+import type { Logger } from "./deps";
 
 export function createLogger(level = "info"): Logger {
   const log = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });

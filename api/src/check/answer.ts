@@ -1,9 +1,10 @@
 // POST /v1/check answered from the parts of its request, with no web framework in between: the Hono route and the
 // Node fast path (entry/node-check.ts) both serve this, so a check gets the same answer whichever way it came.
-import type { AppDeps } from "../app";
+
 import { principalOf, requireKind } from "../auth";
 import { sha256 } from "../config/secrets";
 import type { CheckTarget } from "../config/targets";
+import type { AppDeps } from "../deps";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
 import { isJsonContentType } from "../http";

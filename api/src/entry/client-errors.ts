@@ -4,7 +4,7 @@
 // lost its place in the stream, so nothing more can be read from it.
 import { maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { Logger } from "../app";
+import type { Logger } from "../deps";
 import { type ErrorCode, errorBody } from "../errors";
 import { requestIdOf } from "../request-id";
 import { API_SECURITY_HEADERS } from "../security-headers";

@@ -4,8 +4,9 @@
 // has no declared length (chunked), goes to the app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { accessLine } from "../access-log";
-import { type Logger, MAX_BODY_BYTES } from "../app";
+import { MAX_BODY_BYTES } from "../body-limit";
 import { type AnswerCheck, checkErrorAnswer, type HttpAnswer } from "../check/answer";
+import type { Logger } from "../deps";
 import { ApiError } from "../errors";
 import { requestIdOf } from "../request-id";
 

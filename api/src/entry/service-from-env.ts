@@ -1,7 +1,8 @@
 // The whole service built from the environment: the one recipe the Node, Lambda and Vercel entries share.
 import type { Db } from "../../../db/client";
-import { createService, type Logger, type Service } from "../app";
+import { createService, type Service } from "../app";
 import { type Config, createConfig } from "../config";
+import type { Logger } from "../deps";
 import { type Env, parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";

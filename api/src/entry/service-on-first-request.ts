@@ -1,6 +1,6 @@
 // The service of a serverless instance: built on the instance's first request, never at import, then kept; its
 // background work runs from requests.
-import type { App } from "../app";
+import type { App } from "../deps";
 import { requestSchedule } from "./request-schedule";
 import { type ServiceOptions, serviceFromEnv } from "./service-from-env";
 import { serveWebUi } from "./web-ui";

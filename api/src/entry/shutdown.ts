@@ -1,6 +1,6 @@
 // Orderly shutdown on SIGTERM and SIGINT: stop accepting, answer what is in flight, then close what holds state.
 import type { Server } from "node:http";
-import type { Logger } from "../app";
+import type { Logger } from "../deps";
 
 /** How long requests in flight get to finish: with the closing steps, within the 10 s an orchestrator waits. */
 const GRACE_MS = 8_000;

@@ -1,7 +1,7 @@
 // The built web UI (web/dist, relative to the working directory), served by the app on every runtime with a file system.
 import { existsSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { App, Logger } from "../app";
+import type { App, Logger } from "../deps";
 import { isApiPath } from "../http";
 
 const webRoot = "web/dist";

@@ -2,9 +2,10 @@
 // work run from requests, each request's store calls its own (no merging, a timer per call, no shared loads).
 import type { D1Binding } from "../../../db/worker-db";
 import { d1Db, remoteDb } from "../../../db/worker-db";
-import { createService, type Logger, type Service } from "../app";
+import { createService, type Service } from "../app";
 import { createConfig } from "../config";
 import { createConsoleLogger } from "../console-logger";
+import type { Logger } from "../deps";
 import { parseEnv } from "../env";
 import { createMetrics } from "../metrics";
 import { guardStore } from "../quota/guarded-store";

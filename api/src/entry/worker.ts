@@ -3,7 +3,7 @@
 import type { Context, ExecutionContext } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accessLine } from "../access-log";
-import { MAX_BODY_BYTES } from "../app";
+import { MAX_BODY_BYTES } from "../body-limit";
 import { checkErrorAnswer, type HttpAnswer } from "../check/answer";
 import { ApiError, errorBody } from "../errors";
 import { isApiPath } from "../http";

@@ -1,6 +1,6 @@
 // Puts a network counter store on a budget: every call answers within STORE_TIMEOUT_MS, and an outage
 // opens a circuit breaker so later calls fail at once, with one log line when it starts and one when it ends.
-import type { Logger } from "../app";
+import type { Logger } from "../deps";
 import type { Metrics } from "../metrics";
 import type { Schedule } from "../schedule";
 import { Breaker } from "./breaker";

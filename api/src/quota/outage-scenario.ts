@@ -1,6 +1,6 @@
 // Test tooling: one outage of the counter store, start to end, and everything a plan must do through it.
 import { expect } from "vitest";
-import type { Logger } from "../app";
+import type { Logger } from "../deps";
 import { createMetrics } from "../metrics";
 import { type TestApp, testApp } from "../test-support";
 import { guardStore } from "./guarded-store";

@@ -1,7 +1,7 @@
 // The audit route (contract section 4): every change made through the API, newest first.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { errorResponses, jsonContent, security } from "../http";
 
 export const AuditEntry = z

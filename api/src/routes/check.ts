@@ -1,8 +1,8 @@
 // POST /v1/check (contract section 5): every limit of the caller decided at once, with the headers clients need.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App } from "../app";
 import type { AnswerCheck } from "../check/answer";
 import { CheckRequest } from "../check/read-request";
+import type { App } from "../deps";
 import { errorResponses, jsonContent, security } from "../http";
 
 export const LimitEntrySchema = z

@@ -1,7 +1,7 @@
 // The customer routes (contract section 4): list, create, read, change plan and overrides with If-Match, delete.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { ApiError, unwrap } from "../errors";
 import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";

@@ -2,7 +2,7 @@
 // The docs' script is served by the service itself: /docs works with no network beyond it.
 import { Scalar } from "@scalar/hono-api-reference";
 import { scalarScript } from "#scalar-script";
-import type { App } from "../app";
+import type { App } from "../deps";
 
 const SCALAR_SCRIPT = "/docs/scalar.js";
 

@@ -1,5 +1,5 @@
 // Liveness and readiness (contract section 7): /healthz while the process runs, /readyz while the stores answer.
-import type { App, AppDeps } from "../app";
+import type { App, AppDeps } from "../deps";
 import { errorBody } from "../errors";
 
 // A readiness probe must itself answer quickly, even when a store hangs.

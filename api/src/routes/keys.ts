@@ -1,7 +1,7 @@
 // The API key routes (contract section 4): make a customer's key (shown once), list keys, revoke one.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
 

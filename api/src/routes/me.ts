@@ -1,7 +1,7 @@
 // GET /v1/me (contract section 6): the calling customer and the plan that applies to it, overrides included.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { effectiveLimits } from "../domain/customer";
 import { PLAN_FIELD_DOCS } from "../domain/plan";
 import { ApiError } from "../errors";

@@ -1,7 +1,7 @@
 // POST /v1/customers/{id}/reset (contract section 4): clears a customer's counters, audited.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
 import { limitEntries } from "../quota/decision";

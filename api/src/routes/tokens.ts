@@ -1,7 +1,7 @@
 // The token routes (contract section 3): make admin and service tokens (shown once), list, revoke.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { App, AppDeps } from "../app";
 import { allow } from "../auth";
+import type { App, AppDeps } from "../deps";
 import { DisplayName } from "../domain/plan";
 import { unwrap } from "../errors";
 import { errorResponses, jsonBody, jsonContent, security } from "../http";

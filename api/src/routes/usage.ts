@@ -1,9 +1,9 @@
 // Usage (contract section 6): a customer's limits as they stand, and its checks per minute, read without consuming.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { App, AppDeps, AppEnv } from "../app";
 import { allow } from "../auth";
 import type { CheckTarget } from "../config/targets";
+import type { App, AppDeps, AppEnv } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
 import { limitEntries } from "../quota/decision";
