@@ -106,7 +106,7 @@ export function createCheckAnswer(
       reason: degraded ? "store_unavailable" : undefined,
       shadow: shadowed,
     };
-    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policy);
+    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policyHeader);
     return {
       status: allowed ? 200 : 429,
       headers: headersOf(request.requestId, rateLimit),

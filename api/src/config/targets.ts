@@ -4,37 +4,28 @@ import type { Db } from "../../../db/client";
 import { apiKeys, customers, plans } from "../../../db/schema";
 import { effectiveLimits } from "../domain/customer";
 import type { Plan } from "../domain/plan";
-import { type LimitSpec, limitSpec, policyHeader } from "../quota/limits";
+import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 import type { ConfigCache } from "./config-cache";
 import type { CustomerStore } from "./customers";
 import type { PlanStore } from "./plans";
 
-/** A check's caller: whose counters, which limits, and what the plan says to do on a denial or an outage. */
-export type CheckTarget = {
+/** A check's caller: whose counters, the quota's policy, and what the plan says to do on a denial or an outage. */
+export type CheckTarget = QuotaPolicy & {
   customerId: string | null;
   planId: string;
-  spec: LimitSpec;
-  /** The bucket's refill rate, reported beside the burst limit. */
-  perMinute: number | null;
   shadow: boolean;
   failMode: "open" | "closed";
-  /** The RateLimit-Policy header, computed once here rather than on every check. */
-  policy: string;
 };
 
 export const ANONYMOUS_PLAN = "anonymous";
 
 function target(customerId: string | null, plan: Plan, overrides: Parameters<typeof effectiveLimits>[1]): CheckTarget {
-  const limits = effectiveLimits(plan, overrides);
-  const spec = limitSpec(limits);
   return {
     customerId,
     planId: plan.id,
-    spec,
-    perMinute: limits.perMinute,
+    ...quotaPolicy(effectiveLimits(plan, overrides)),
     shadow: overrides?.shadow ?? plan.shadow,
     failMode: overrides?.failMode ?? plan.failMode,
-    policy: policyHeader(spec),
   };
 }
 

@@ -1,10 +1,9 @@
 // The check itself: the deny cache first, then one store call, then the answer of contract section 5.
-import type { CheckTarget } from "../config/targets";
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, outcome } from "./decision";
 import type { DenyCache } from "./deny-cache";
-import { exceedsSize } from "./limits";
+import { exceedsSize, type QuotaPolicy } from "./limits";
 import type { CounterStore } from "./store";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
@@ -27,16 +26,16 @@ export function createLimiter(
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
 
   return {
-    async check(subject: string, target: CheckTarget, cost: number): Promise<CheckOutcome> {
+    async check(subject: string, policy: QuotaPolicy, cost: number): Promise<CheckOutcome> {
       // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
-      const remembered = exceedsSize(target.spec, cost) ? undefined : denials.get(subject, cost);
+      const remembered = exceedsSize(policy.spec, cost) ? undefined : denials.get(subject, cost);
       if (remembered) {
         metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
-        return outcome(remembered.decision, target.perMinute, random, remembered.waitMs);
+        return outcome(remembered.decision, policy.perMinute, random, remembered.waitMs);
       }
-      const decision = await store.check(subject, target.spec, cost);
-      const result = outcome(decision, target.perMinute, random);
+      const decision = await store.check(subject, policy.spec, cost);
+      const result = outcome(decision, policy.perMinute, random);
       // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
       if (!result.allowed && result.waitMs !== null) denials.set(subject, cost, result.waitMs, decision);
       return result;

@@ -16,6 +16,17 @@ export type LimitSpec = {
 export const LIMIT_NAMES = ["burst", "hour", "day"] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
+/**
+ * What the limiter needs to know of a caller's plan, worked out once per config change: the limits the store
+ * decides, the bucket's refill rate reported beside the burst limit, and the RateLimit-Policy header.
+ */
+export type QuotaPolicy = { spec: LimitSpec; perMinute: number | null; policyHeader: string };
+
+export function quotaPolicy(limits: Limits): QuotaPolicy {
+  const spec = limitSpec(limits);
+  return { spec, perMinute: limits.perMinute, policyHeader: policyHeader(spec) };
+}
+
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
 export function limitSpec({ burst, perMinute, perHour, perDay }: Limits): LimitSpec {
   return { capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, hour: perHour, day: perDay };
