@@ -13,7 +13,8 @@ import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { startWorker } from "../../dev/worker-process";
-import { ADMIN_TOKEN, type Answer, baseEnv, describeServerlessEntry, type Invoke } from "./testing/serverless-contract";
+import { callThrough } from "../test-support";
+import { ADMIN_TOKEN, baseEnv, describeServerlessEntry } from "./testing/serverless-contract";
 
 async function upstash(): Promise<{ redis: RedisServer; endpoint: UpstashEndpoint; env: Record<string, string> }> {
   const redis = await startRedis();
@@ -42,20 +43,7 @@ async function contractHarness(configStore: Record<string, string>, stop: () => 
   const { redis, endpoint, env } = await upstash();
   const { DATABASE_URL: _, ...base } = baseEnv("");
   const worker = await startWorker({ ...base, ...env, ...configStore, STORE_TIMEOUT_MS: "8000" }, stateDir());
-  const invoke: Invoke = async (method, path, { token, body, headers = {} } = {}) => {
-    const sent: Record<string, string> = { ...headers };
-    if (token) sent.authorization = `Bearer ${token}`;
-    if (body !== undefined) sent["content-type"] ??= "application/json";
-    const res = await fetch(`${worker.url}${path}`, {
-      method,
-      headers: sent,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    const json = res.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : undefined;
-    const answer: Answer = { status: res.status, headers: res.headers, text, json };
-    return answer;
-  };
+  const invoke = callThrough((path, init) => fetch(`${worker.url}${path}`, init));
   return {
     redis,
     invoke,

@@ -2,22 +2,11 @@
 // bodies and headers Node answers with, exact counting under concurrent invocations, the envelope, the fail modes.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RedisServer } from "../../../dev/redis-server";
+import type { Answer, Call } from "../../test-support";
 
-export type Answer = {
-  status: number;
-  headers: Headers;
-  /** The body as text, for the answers that are not JSON (/metrics). */
-  text?: string;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by the contract's field names.
-  json: any;
-};
-
-/** One request through the entry's handler; a body is sent as JSON text unless it is a string already. */
-export type Invoke = (
-  method: string,
-  path: string,
-  options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
-) => Promise<Answer>;
+/** One request through the entry's handler, as the route suites send theirs (test-support.ts). */
+export type Invoke = Call;
+export type { Answer };
 
 export type ServerlessHarness = {
   invoke: Invoke;
