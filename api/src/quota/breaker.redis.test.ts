@@ -4,8 +4,8 @@ import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { createMetrics } from "../metrics";
 import { testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
-import { BUDGET_MS } from "./outage-scenario";
 import { createRedisStore } from "./redis-store";
+import { BUDGET_MS } from "./testing/outage-scenario";
 
 describe("a late batch and the circuit breaker (integration, needs redis-server)", () => {
   let redis: RedisServer;

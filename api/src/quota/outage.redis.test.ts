@@ -5,8 +5,8 @@ import { type RedisCluster, type RedisServer, startCluster, startRedis } from ".
 import { createMetrics } from "../metrics";
 import { testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
-import { BUDGET_MS, outageScenario } from "./outage-scenario";
 import { createRedisStore } from "./redis-store";
+import { BUDGET_MS, outageScenario } from "./testing/outage-scenario";
 
 describe("when Redis fails (integration, needs redis-server)", () => {
   let redis: RedisServer;

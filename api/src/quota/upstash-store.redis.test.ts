@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
-import { answerDroppers, lostAnswer } from "./lost-answer-scenario";
-import { checksTogether } from "./merged-checks-scenario";
-import { BUDGET_MS, outageScenario } from "./outage-scenario";
-import { describeCounterStore } from "./store-contract";
+import { answerDroppers, lostAnswer } from "./testing/lost-answer-scenario";
+import { checksTogether } from "./testing/merged-checks-scenario";
+import { BUDGET_MS, outageScenario } from "./testing/outage-scenario";
+import { describeCounterStore } from "./testing/store-contract";
 import { createUpstashStore } from "./upstash-store";
 
 let redis: RedisServer;

@@ -1,10 +1,10 @@
 // Test tooling: one outage of the counter store, start to end, and everything a plan must do through it.
 import { expect } from "vitest";
-import type { Logger } from "../deps";
-import { createMetrics } from "../metrics";
-import { type TestApp, testApp } from "../test-support";
-import { guardStore } from "./guarded-store";
-import type { CounterStore } from "./store";
+import type { Logger } from "../../deps";
+import { createMetrics } from "../../metrics";
+import { type TestApp, testApp } from "../../test-support";
+import { guardStore } from "../guarded-store";
+import type { CounterStore } from "../store";
 
 // Above the 100 ms default so that a loaded CI machine does not fail calls the test expects to succeed.
 export const BUDGET_MS = 250;
