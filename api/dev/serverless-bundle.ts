@@ -40,7 +40,7 @@ export async function bundleServerless({ entry, outdir }: BundleOptions): Promis
         name: "lua-as-text",
         setup: (b) =>
           b.onResolve({ filter: /^#lua-sources$/ }, () => ({
-            path: join(root, "api/src/quota/lua-sources.worker.ts"),
+            path: join(root, "api/src/quota/stores/lua-sources.worker.ts"),
           })),
       },
     ],

@@ -9,8 +9,8 @@ import { createApp } from "./app";
 import { createConfig } from "./config";
 import type { Logger } from "./deps";
 import { createMetrics, type Metrics } from "./metrics";
-import { createMemoryStore } from "./quota/memory-store";
 import type { CounterStore } from "./quota/store";
+import { createMemoryStore } from "./quota/stores/memory-store";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 

@@ -1,10 +1,10 @@
 // The floor: one EVALSHA of a minimal Lua script per check, and the answer the contract asks of any design.
 import { Redis } from "ioredis";
-import { MAX_BATCH } from "../../api/src/quota/redis-store";
+import { MAX_BATCH } from "../../api/src/quota/stores/redis-store";
 import { contractAnswer, FLOOR_SCRIPT } from "./contract-answer";
 import { benchLimits, requiredEnv, servePeer } from "./serve";
 
-// Written the way Bouncer's Redis store writes (api/src/quota/redis-store.ts): plain commands, the checks of one
+// Written the way Bouncer's Redis store writes (api/src/quota/stores/redis-store.ts): plain commands, the checks of one
 // turn of the event loop written together on a corked socket, at most the store's MAX_BATCH to a write, so the
 // floor is not held back by ioredis's pipeline objects, which cost more than they save here. Unlike the store,
 // which merges a batch's checks into one call of its script, the floor sends one EVALSHA per check: the floor as

@@ -14,7 +14,7 @@ const SHA = createHash("sha1").update(FLOOR_SCRIPT).digest("hex");
 let built: { redis: Redis; answer: (key: string, count: number) => PeerAnswer } | undefined;
 
 function build(env: Env) {
-  // The client as Bouncer's store makes it on a Worker (api/src/quota/upstash-store.ts): one request per call, sent
+  // The client as Bouncer's store makes it on a Worker (api/src/quota/stores/upstash-store.ts): one request per call, sent
   // at once, JSON replies, never retried, no abort signal.
   const redis = new Redis({
     url: env.UPSTASH_REDIS_REST_URL,

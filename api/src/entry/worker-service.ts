@@ -9,8 +9,8 @@ import type { Logger } from "../deps";
 import { parseEnv } from "../env";
 import { createMetrics } from "../metrics";
 import { guardStore } from "../quota/guarded-store";
-import { createMemoryStore } from "../quota/memory-store";
-import { createUpstashStore } from "../quota/upstash-store";
+import { createMemoryStore } from "../quota/stores/memory-store";
+import { createUpstashStore } from "../quota/stores/upstash-store";
 import { redact } from "../redact";
 import { type RequestSchedule, requestSchedule } from "./request-schedule";
 

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { DAY_MS, HOUR_MS, UNITS_PER_REQUEST } from "./algorithm";
 import type { LimitSpec } from "./limits";
-import { createMemoryStore } from "./memory-store";
+import { createMemoryStore } from "./stores/memory-store";
 
 /**
  * The model keeps every allowed request and recomputes from scratch: a window's use is the sum of the costs

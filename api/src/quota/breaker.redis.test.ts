@@ -4,7 +4,7 @@ import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { createMetrics } from "../metrics";
 import { testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
-import { createRedisStore } from "./redis-store";
+import { createRedisStore } from "./stores/redis-store";
 import { BUDGET_MS } from "./testing/outage-scenario";
 
 describe("a late batch and the circuit breaker (integration, needs redis-server)", () => {

@@ -5,7 +5,7 @@ import { type RedisCluster, type RedisServer, startCluster, startRedis } from ".
 import { createMetrics } from "../metrics";
 import { testApp } from "../test-support";
 import { guardStore } from "./guarded-store";
-import { createRedisStore } from "./redis-store";
+import { createRedisStore } from "./stores/redis-store";
 import { BUDGET_MS, outageScenario } from "./testing/outage-scenario";
 
 describe("when Redis fails (integration, needs redis-server)", () => {

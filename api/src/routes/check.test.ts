@@ -1,8 +1,8 @@
 // The check suite (testing/check.ts) in process, and what needs the in-process app: exact instants on a clock the test
 // moves, the counter store's calls, the database gone, a second server on the same file.
 import { beforeEach, describe, expect, test } from "vitest";
-import { createMemoryStore } from "../quota/memory-store";
 import type { CounterStore } from "../quota/store";
+import { createMemoryStore } from "../quota/stores/memory-store";
 import { nodeTarget, type TestApp, testApp } from "../test-support";
 import { describeCheckRoutes, invalidChecks } from "./testing/check";
 import { customerWithKey } from "./testing/fixtures";

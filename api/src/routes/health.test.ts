@@ -9,7 +9,7 @@ import { migrateDb } from "../../../db/migrate";
 import { createApp } from "../app";
 import { createConfig } from "../config";
 import { createMetrics } from "../metrics";
-import { createMemoryStore } from "../quota/memory-store";
+import { createMemoryStore } from "../quota/stores/memory-store";
 import { ADMIN_TOKEN, nodeTarget, testApp } from "../test-support";
 import { describeOperations } from "./testing/health";
 

@@ -3,8 +3,8 @@
 // would count them twice.
 import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
 import { expect } from "vitest";
-import { subjectKey } from "../script-store";
 import type { CounterStore } from "../store";
+import { subjectKey } from "../stores/script-store";
 
 /**
  * TCP proxies, one to each of `ports`, that once armed cut the connection carrying the next answer, whichever

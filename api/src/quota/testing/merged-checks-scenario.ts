@@ -1,8 +1,8 @@
 // Test tooling: checks that reach a Redis-backed store together, as the checks of one busy moment do, one of them
 // on a subject whose key holds something else than its counters.
 import { expect } from "vitest";
-import { subjectKey } from "../script-store";
 import type { CounterStore } from "../store";
+import { subjectKey } from "../stores/script-store";
 
 /**
  * Sends six checks in one turn of the event loop (two subjects with a bucket of 2, and one broken subject) and

@@ -2,8 +2,8 @@
 // redis-store.redis.test.ts shows), and nothing while the deny cache answers.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
-import { testApp } from "../test-support";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { testApp } from "../../test-support";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
 

@@ -1,10 +1,10 @@
 // The counter store on Upstash Redis over REST, through @upstash/redis; on Node, checks that arrive together share
 // one pipeline request (script-batch.ts).
 import { Redis } from "@upstash/redis";
+import type { CounterStore } from "../store";
 import { batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore, type ScriptClient } from "./script-store";
 import { runScript } from "./scripts";
-import type { CounterStore } from "./store";
 
 export type UpstashStoreOptions = {
   url: string;

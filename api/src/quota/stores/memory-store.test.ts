@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { describeCounterStore } from "../testing/store-contract";
 import { createMemoryStore } from "./memory-store";
-import { describeCounterStore } from "./testing/store-contract";
 
 describeCounterStore("memory", async () => {
   let now = 0;

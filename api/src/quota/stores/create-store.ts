@@ -1,9 +1,9 @@
 // Picks the counter store the configuration names: memory (embedded), Redis over TCP, or Upstash over REST.
-import type { Env } from "../env";
-import { redact } from "../redact";
+import type { Env } from "../../env";
+import { redact } from "../../redact";
+import type { CounterStore } from "../store";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
-import type { CounterStore } from "./store";
 import { createUpstashStore } from "./upstash-store";
 
 export function createCounterStore(env: Env): CounterStore {

@@ -1,8 +1,8 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import { report } from "./algorithm";
-import type { LimitSpec } from "./limits";
+import { report } from "../algorithm";
+import type { LimitSpec } from "../limits";
+import type { CounterStore, HistoryPoint, StoreDecision } from "../store";
 import { type Script, scripts } from "./scripts";
-import type { CounterStore, HistoryPoint, StoreDecision } from "./store";
 
 /** What a Redis client must offer: one script call, HDEL and PING. */
 export type ScriptClient = {

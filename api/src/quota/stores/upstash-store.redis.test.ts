@@ -1,12 +1,12 @@
 // The Upstash store through @upstash/redis and the local Upstash-REST endpoint in front of a real redis-server:
 // the store contract, and outages of the endpoint (stopped, and slower than the budget).
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
-import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
-import { answerDroppers, lostAnswer } from "./testing/lost-answer-scenario";
-import { checksTogether } from "./testing/merged-checks-scenario";
-import { BUDGET_MS, outageScenario } from "./testing/outage-scenario";
-import { describeCounterStore } from "./testing/store-contract";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { startUpstashEndpoint, type UpstashEndpoint } from "../../../dev/upstash-endpoint";
+import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
+import { checksTogether } from "../testing/merged-checks-scenario";
+import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
+import { describeCounterStore } from "../testing/store-contract";
 import { createUpstashStore } from "./upstash-store";
 
 let redis: RedisServer;

@@ -1,8 +1,8 @@
 // The embedded counter store: every subject's counters and per-minute history in this process's memory.
-import { type Schedule, timerSchedule } from "../schedule";
-import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "./algorithm";
-import type { LimitSpec } from "./limits";
-import type { CounterStore, HistoryPoint, StoreDecision } from "./store";
+import { type Schedule, timerSchedule } from "../../schedule";
+import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "../algorithm";
+import type { LimitSpec } from "../limits";
+import type { CounterStore, HistoryPoint, StoreDecision } from "../store";
 
 const HISTORY_MINUTES = 1440;
 

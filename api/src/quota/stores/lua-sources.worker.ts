@@ -1,6 +1,6 @@
 // The Lua of lua/ as text on Cloudflare Workers, which read no files: wrangler bundles them as Text modules.
-import check from "../../../lua/check.lua";
-import history from "../../../lua/history.lua";
-import recordDenials from "../../../lua/record-denials.lua";
+import check from "../../../../lua/check.lua";
+import history from "../../../../lua/history.lua";
+import recordDenials from "../../../../lua/record-denials.lua";
 
 export const luaSources = { check, history, recordDenials };

@@ -1,11 +1,11 @@
 // The store contract on real Redis over TCP: one redis-server, and a three-node Cluster.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
+import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../../dev/redis-server";
+import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
+import { checksTogether } from "../testing/merged-checks-scenario";
+import { describeCounterStore } from "../testing/store-contract";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
-import { answerDroppers, lostAnswer } from "./testing/lost-answer-scenario";
-import { checksTogether } from "./testing/merged-checks-scenario";
-import { describeCounterStore } from "./testing/store-contract";
 
 let redis: RedisServer;
 let cluster: RedisCluster;

@@ -1,12 +1,12 @@
 // The same random sequences of checks on the memory store and on Redis give the same decisions, field by field.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
-import { HOUR_MS } from "./algorithm";
-import type { LimitSpec } from "./limits";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { HOUR_MS } from "../algorithm";
+import type { LimitSpec } from "../limits";
+import type { CounterStore } from "../store";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
-import type { CounterStore } from "./store";
 
 let redis: RedisServer;
 let store: CounterStore;

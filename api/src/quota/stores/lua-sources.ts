@@ -1,7 +1,7 @@
 // The Lua of lua/ as text, read from the files at start: the Node side of `#lua-sources` (package.json imports).
 import { readFileSync } from "node:fs";
 
-const read = (name: string) => readFileSync(new URL(`../../../lua/${name}.lua`, import.meta.url), "utf8");
+const read = (name: string) => readFileSync(new URL(`../../../../lua/${name}.lua`, import.meta.url), "utf8");
 
 export const luaSources = {
   check: read("check"),

@@ -1,9 +1,9 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
 import { Cluster, Redis } from "ioredis";
+import type { CounterStore } from "../store";
 import { batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore } from "./script-store";
 import { runScript, type Script } from "./scripts";
-import type { CounterStore } from "./store";
 
 // A busy server reads dozens of checks in one turn of the event loop. Sent as one batch at the turn's end, Redis
 // would idle while the server read them and the server while Redis ran them; batches of 16 overlap the two.
