@@ -10,7 +10,7 @@ import { ApiError } from "../errors";
 import { isJsonContentType } from "../http";
 import type { CheckOutcome } from "../quota/decision";
 import { withoutStore } from "../quota/fail-mode";
-import { StoreUnavailable } from "../quota/guarded-store";
+import { StoreUnavailable } from "../quota/guard/guarded-store";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject, ipSubject } from "../quota/subject";

@@ -6,7 +6,7 @@ import type { Logger } from "../deps";
 import { type Env, parseEnv } from "../env";
 import { createLogger } from "../logger";
 import { createMetrics } from "../metrics";
-import { guardStore } from "../quota/guarded-store";
+import { guardStore } from "../quota/guard/guarded-store";
 import type { CounterStore } from "../quota/store";
 import { createCounterStore, describeCounterStore } from "../quota/stores/create-store";
 import { redact } from "../redact";

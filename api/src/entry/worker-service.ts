@@ -8,7 +8,7 @@ import { createConsoleLogger } from "../console-logger";
 import type { Logger } from "../deps";
 import { parseEnv } from "../env";
 import { createMetrics } from "../metrics";
-import { guardStore } from "../quota/guarded-store";
+import { guardStore } from "../quota/guard/guarded-store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import { createUpstashStore } from "../quota/stores/upstash-store";
 import { redact } from "../redact";

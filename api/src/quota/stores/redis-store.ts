@@ -23,7 +23,7 @@ export type RedisStoreOptions = {
 export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisStoreOptions): CounterStore {
   const common = {
     // No commandTimeout: guardStore already holds every call to STORE_TIMEOUT_MS with one timer for all
-    // (quota/budget.ts); ioredis's would add a timer per command.
+    // (quota/guard/budget.ts); ioredis's would add a timer per command.
     connectTimeout: timeoutMs,
     // A call that cannot be sent now fails now, instead of queueing past its budget.
     enableOfflineQueue: false,

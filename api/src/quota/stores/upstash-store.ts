@@ -20,8 +20,8 @@ export type UpstashStoreOptions = {
   mergeRequests?: boolean;
   /**
    * Whether each request is aborted once the budget has run out (the default). Not on a Worker: there the guard's
-   * timer of each call's own (call-timers.ts) answers by fail mode on time, and a request to Upstash still out when
-   * the Worker answers is cancelled with the Worker's request (in workerd, its connection closed as the Worker
+   * timer of each call's own (guard/call-timers.ts) answers by fail mode on time, and a request to Upstash still out
+   * when the Worker answers is cancelled with the Worker's request (in workerd, its connection closed as the Worker
    * answered). The AbortSignal.timeout made per call cost 15-25 µs of workerd's CPU per check there, for nothing. On
    * Node the signal is what frees a hung request's connection.
    */

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { Logger } from "../../deps";
 import { createMetrics } from "../../metrics";
 import { type TestApp, testApp } from "../../test-support";
-import { guardStore } from "../guarded-store";
+import { guardStore } from "../guard/guarded-store";
 import type { CounterStore } from "../store";
 
 // Above the 100 ms default so that a loaded CI machine does not fail calls the test expects to succeed.

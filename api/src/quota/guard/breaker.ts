@@ -1,5 +1,5 @@
 // A circuit breaker for the counter store: after repeated failures, stop waiting on it and probe in the background.
-import { type Schedule, timerSchedule } from "../schedule";
+import { type Schedule, timerSchedule } from "../../schedule";
 
 export type BreakerOptions = {
   /** Failures in a row that open the breaker (calls that were in flight together count as one). */

@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
-import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { callServer, type ServerProcess, startServer } from "../../../dev/server-process";
 
 const ADMIN = "burst-test-admin-token";
 const CHECKS = 600;

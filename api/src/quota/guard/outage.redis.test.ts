@@ -1,12 +1,12 @@
 // Real faults: redis-server stalled (SIGSTOP) and killed (SIGKILL), and a whole Cluster stalled. Every plan answers
 // by its fail mode within the budget, nothing crashes, and checks reach the store again soon after it returns.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../dev/redis-server";
-import { createMetrics } from "../metrics";
-import { testApp } from "../test-support";
+import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../../dev/redis-server";
+import { createMetrics } from "../../metrics";
+import { testApp } from "../../test-support";
+import { createRedisStore } from "../stores/redis-store";
+import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
 import { guardStore } from "./guarded-store";
-import { createRedisStore } from "./stores/redis-store";
-import { BUDGET_MS, outageScenario } from "./testing/outage-scenario";
 
 describe("when Redis fails (integration, needs redis-server)", () => {
   let redis: RedisServer;

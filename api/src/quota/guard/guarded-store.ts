@@ -1,12 +1,12 @@
 // Puts a network counter store on a budget: every call answers within STORE_TIMEOUT_MS, and an outage
 // opens a circuit breaker so later calls fail at once, with one log line when it starts and one when it ends.
-import type { Logger } from "../deps";
-import type { Metrics } from "../metrics";
-import type { Schedule } from "../schedule";
+import type { Logger } from "../../deps";
+import type { Metrics } from "../../metrics";
+import type { Schedule } from "../../schedule";
+import type { CounterStore } from "../store";
 import { Breaker } from "./breaker";
 import { Budget, type Waiting } from "./budget";
 import { CallTimers } from "./call-timers";
-import type { CounterStore } from "./store";
 
 /** The store did not answer within the budget, or the breaker is open. */
 export class StoreUnavailable extends Error {

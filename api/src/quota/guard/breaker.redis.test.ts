@@ -1,11 +1,11 @@
 // The breaker on a real Redis: one batch that answers late is one failure, so the checks after it reach Redis again.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type RedisServer, startRedis } from "../../dev/redis-server";
-import { createMetrics } from "../metrics";
-import { testApp } from "../test-support";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { createMetrics } from "../../metrics";
+import { testApp } from "../../test-support";
+import { createRedisStore } from "../stores/redis-store";
+import { BUDGET_MS } from "../testing/outage-scenario";
 import { guardStore } from "./guarded-store";
-import { createRedisStore } from "./stores/redis-store";
-import { BUDGET_MS } from "./testing/outage-scenario";
 
 describe("a late batch and the circuit breaker (integration, needs redis-server)", () => {
   let redis: RedisServer;
