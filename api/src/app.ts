@@ -7,7 +7,6 @@ import { type AnswerCheck, createCheckAnswer } from "./check/answer";
 import type { App, AppDeps, AppEnv } from "./deps";
 import { errorAnswer } from "./error-answer";
 import { ApiError, describeIssue, errorBody } from "./errors";
-import { DenyCache } from "./quota/deny-cache";
 import { createLimiter } from "./quota/limiter";
 import { requestId } from "./request-id";
 import { registerAudit } from "./routes/audit";
@@ -47,10 +46,13 @@ export function createService(deps: AppDeps): Service {
   app.use(securityHeaders);
   app.use("/v1/*", limitBody(MAX_BODY_BYTES));
 
-  // Denials are remembered until their retry time, and forgotten at once when this server changes config.
-  const denials = new DenyCache({ now: deps.now });
-  deps.config.onChange(() => denials.clear());
-  const limiter = createLimiter(deps.counters, denials, deps.metrics, deps.random, deps.schedule);
+  const limiter = createLimiter(deps.counters, {
+    metrics: deps.metrics,
+    random: deps.random,
+    schedule: deps.schedule,
+    now: deps.now,
+    onConfigChange: (listener) => deps.config.onChange(listener),
+  });
   // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
   // registered before the authentication of every other /v1 route, which it would only repeat.
   const answerCheck = createCheckAnswer(deps, limiter);
@@ -62,9 +64,9 @@ export function createService(deps: AppDeps): Service {
   app.get("/metrics", async (c) =>
     c.text(await deps.metrics.text(), 200, { "Content-Type": deps.metrics.registry.contentType }),
   );
-  registerUsage(app, deps, deps.counters);
+  registerUsage(app, deps, limiter);
   registerMe(app, deps);
-  registerReset(app, deps, deps.counters, denials);
+  registerReset(app, deps, limiter);
   registerPlans(app, deps);
   registerCustomers(app, deps);
   registerKeys(app, deps);

@@ -4,13 +4,11 @@ import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
-import { limitEntries } from "../quota/decision";
-import type { DenyCache } from "../quota/deny-cache";
-import type { CounterStore } from "../quota/store";
+import type { Limiter } from "../quota/limiter";
 import { customerSubject } from "../quota/subject";
 import { Usage } from "./usage";
 
-export function registerReset(app: App, { config }: AppDeps, store: CounterStore, denials: DenyCache) {
+export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
   app.openapi(
     createRoute({
       method: "post",
@@ -43,10 +41,9 @@ export function registerReset(app: App, { config }: AppDeps, store: CounterStore
       const target = await config.targets.byCustomer(id);
       if (!target) throw new ApiError("not_found", `customer ${id} does not exist`);
       const subject = customerSubject(id);
-      const before = limitEntries(await store.usage(subject, target.spec), target.perMinute);
-      await store.reset(subject);
-      denials.delete(subject);
-      const after = limitEntries(await store.usage(subject, target.spec), target.perMinute);
+      const before = await limiter.usage(subject, target);
+      await limiter.reset(subject);
+      const after = await limiter.usage(subject, target);
       await config.audit.record({
         at: new Date().toISOString(),
         actor: c.get("principal").actor,

@@ -6,8 +6,7 @@ import type { CheckTarget } from "../config/targets";
 import type { App, AppDeps, AppEnv } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
-import { limitEntries } from "../quota/decision";
-import type { CounterStore } from "../quota/store";
+import type { Limiter } from "../quota/limiter";
 import { customerSubject } from "../quota/subject";
 import { LimitEntrySchema } from "./check";
 
@@ -70,7 +69,7 @@ const CustomerParam = z.object({
   id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
 });
 
-export function registerUsage(app: App, { config }: AppDeps, store: CounterStore) {
+export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
   async function targetOf(customerId: string): Promise<CheckTarget & { customerId: string }> {
     const target = await config.targets.byCustomer(customerId);
     if (!target?.customerId) throw new ApiError("not_found", `customer ${customerId} does not exist`);
@@ -79,13 +78,13 @@ export function registerUsage(app: App, { config }: AppDeps, store: CounterStore
 
   async function usage(customerId: string) {
     const target = await targetOf(customerId);
-    const decision = await store.usage(customerSubject(target.customerId), target.spec);
-    return { customerId: target.customerId, planId: target.planId, limits: limitEntries(decision, target.perMinute) };
+    const limits = await limiter.usage(customerSubject(target.customerId), target);
+    return { customerId: target.customerId, planId: target.planId, limits };
   }
 
   async function history(customerId: string, minutes: number) {
     const target = await targetOf(customerId);
-    const points = await store.history(customerSubject(target.customerId), minutes);
+    const points = await limiter.history(customerSubject(target.customerId), minutes);
     return {
       points: points.map((p) => ({
         minute: new Date(p.minute).toISOString().replace(".000Z", "Z"),
