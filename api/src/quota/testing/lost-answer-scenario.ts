@@ -7,12 +7,14 @@ import type { CounterStore } from "../store";
 import { subjectKey } from "../stores/script-store";
 
 /**
- * TCP proxies, one to each of `ports`, that once armed cut the connection carrying the next answer, whichever
- * proxy carries it, instead of passing it on. They speak no protocol, so they stand in front of Redis, of each
- * node of a Cluster, and of the Upstash endpoint.
+ * TCP proxies, one to each of `ports`, that once armed with a marker cut the connection whose request names it,
+ * whichever proxy carries it, as its answer comes back, instead of passing the answer on. Only that answer: a client's
+ * own traffic meanwhile (ioredis asks a new connection for INFO; a Cluster client refreshes its slots) passes, where
+ * dropping "the next answer" once dropped an INFO and left the checks answered. They speak no protocol, so they stand
+ * in front of Redis, of each node of a Cluster, and of the Upstash endpoint.
  */
 export async function answerDroppers(ports: number[]) {
-  let armed = false;
+  let marker: string | null = null;
   const servers: Server[] = [];
   const sockets = new Set<Socket>();
   for (const port of ports) {
@@ -23,10 +25,16 @@ export async function answerDroppers(ports: number[]) {
         socket.on("error", () => {});
         socket.on("close", () => sockets.delete(socket));
       }
-      client.on("data", (chunk) => upstream.write(chunk));
+      let dropAnswer = false;
+      client.on("data", (chunk: Buffer) => {
+        if (marker !== null && chunk.includes(marker)) {
+          marker = null;
+          dropAnswer = true;
+        }
+        upstream.write(chunk);
+      });
       upstream.on("data", (chunk) => {
-        if (!armed) return client.write(chunk);
-        armed = false;
+        if (!dropAnswer) return client.write(chunk);
         client.destroy();
         upstream.destroy();
       });
@@ -39,8 +47,9 @@ export async function answerDroppers(ports: number[]) {
   return {
     /** The proxies' ports, in the order of `ports`. */
     ports: servers.map((server) => (server.address() as AddressInfo).port),
-    dropNextAnswer() {
-      armed = true;
+    /** Cuts the connection of the next request that contains `text` when its answer comes. */
+    dropAnswerTo(text: string) {
+      marker = text;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -56,7 +65,7 @@ export async function answerDroppers(ports: number[]) {
  */
 export async function lostAnswer(
   store: CounterStore,
-  droppers: { dropNextAnswer(): void },
+  droppers: { dropAnswerTo(text: string): void },
   hourCount: (key: string) => Promise<string | null>,
 ) {
   const subject = `lost-${process.pid}-${Date.now()}`;
@@ -64,7 +73,7 @@ export async function lostAnswer(
   // Connected, and the script loaded: the three checks below go as one request.
   await store.check(subject, limits, 1);
 
-  droppers.dropNextAnswer();
+  droppers.dropAnswerTo(subjectKey(subject));
   const results = await Promise.allSettled([1, 2, 3].map(() => store.check(subject, limits, 1)));
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
   expect(await hourCount(subjectKey(subject))).toBe("4");
