@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { DAY_MS, HOUR_MS, UNITS_PER_REQUEST } from "./algorithm";
-import type { LimitSpec } from "./limits";
 import { createMemoryStore } from "./stores/memory-store";
+import { type FixedLimits, testSpec } from "./testing/test-spec";
 
 /**
  * The model keeps every allowed request and recomputes from scratch: a window's use is the sum of the costs
@@ -35,7 +35,7 @@ class Model {
     return this.allowed.filter((e) => Math.floor(e.at / period) === window).reduce((n, e) => n + e.cost, 0);
   }
 
-  check(at: number, spec: LimitSpec, cost: number): boolean {
+  check(at: number, spec: Required<FixedLimits>, cost: number): boolean {
     const ok =
       (spec.capacity === null || this.fill(at) + cost * UNITS_PER_REQUEST <= spec.capacity * UNITS_PER_REQUEST) &&
       (spec.hour === null || this.used(at, HOUR_MS) + cost <= spec.hour) &&
@@ -75,20 +75,20 @@ describe("counting against a reference model", () => {
           let now = start;
           const store = createMemoryStore({ now: () => now });
           const model = new Model(perMinute);
-          let spec: LimitSpec = { ...initial, perMinute };
+          let spec: Required<FixedLimits> = { ...initial, perMinute };
           for (const { advanceMs, cost, edit } of steps) {
             if (edit) spec = { ...edit, perMinute };
             if (typeof advanceMs === "number") now += advanceMs;
             else now += Math.max(0, model.untilRoom(now, spec.capacity ?? 0, cost) - (advanceMs === "room" ? 0 : 1));
-            const before = await store.usage("s", spec);
-            const decision = await store.check("s", spec, cost);
+            const before = await store.usage("s", testSpec(spec));
+            const decision = await store.check("s", testSpec(spec), cost);
             expect(decision.allowed).toBe(model.check(now, spec, cost));
             if (decision.allowed) {
               expect(model.fill(now)).toBeLessThanOrEqual(Math.max(spec.capacity ?? 0, 0) * UNITS_PER_REQUEST);
               if (spec.hour !== null) expect(model.used(now, HOUR_MS)).toBeLessThanOrEqual(spec.hour);
               if (spec.day !== null) expect(model.used(now, DAY_MS)).toBeLessThanOrEqual(spec.day);
             } else {
-              expect((await store.usage("s", spec)).limits).toEqual(before.limits);
+              expect((await store.usage("s", testSpec(spec))).limits).toEqual(before.limits);
             }
           }
           await store.close();

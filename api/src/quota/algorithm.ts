@@ -1,10 +1,10 @@
 // The counting rules of contract section 5, as pure functions: the memory store runs them, lua/check.lua mirrors them.
 import type { LimitSpec } from "./limits";
 import type { LimitState, StoreDecision } from "./store";
+import { DAY_MS, HOUR_MS } from "./windows";
 
+export { DAY_MS, HOUR_MS };
 export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
 
 /**
  * The bucket's fill is kept in units of 1/60,000 of a request, so that it drains by exactly `perMinute`
@@ -13,17 +13,23 @@ export const DAY_MS = 86_400_000;
  */
 export const UNITS_PER_REQUEST = MINUTE_MS;
 
-/** A subject's counters: the bucket's fill and when it was last updated, and each window's index and count. */
+/**
+ * A window's count as kept: the index of the window it counts in, so a count from an older window reads as 0,
+ * and when that window ends, so the state's expiry needs no rule.
+ */
+export type WindowCount = { index: number; count: number; endMs: number };
+
+/**
+ * A subject's counters: the bucket's fill and when it was last updated, and each window's count by the rule's
+ * field, as Redis keeps them, so that a window added to or dropped from a plan leaves the others' counts alone.
+ */
 export type CounterState = {
   level: number;
   updatedMs: number;
-  hourIndex: number;
-  hourCount: number;
-  dayIndex: number;
-  dayCount: number;
+  windows: Readonly<Record<string, WindowCount>>;
 };
 
-const EMPTY: CounterState = { level: 0, updatedMs: 0, hourIndex: -1, hourCount: 0, dayIndex: -1, dayCount: 0 };
+const EMPTY: CounterState = { level: 0, updatedMs: 0, windows: {} };
 
 /** The bucket's fill now: what it held, less what drained since, never below empty. No timers: worked out on use. */
 function drained(state: CounterState, perMinute: number, nowMs: number): number {
@@ -32,12 +38,12 @@ function drained(state: CounterState, perMinute: number, nowMs: number): number 
   return drain >= state.level ? 0 : state.level - drain;
 }
 
-/** What a check decided, and the counters after it: a denial leaves them as they were. */
-export type Counted = { allowed: boolean; level: number; hourCount: number; dayCount: number };
+/** What a check decided, and the counters after it: a denial leaves them as they were. `counts` follow spec.windows. */
+export type Counted = { allowed: boolean; level: number; counts: number[] };
 
 /**
  * Decides `cost` at `nowMs`: allowed only when every limit fits, and then (with `consume`) `cost` is taken from
- * each. lua/check.lua makes exactly this decision in Redis and returns the same four numbers.
+ * each. lua/check.lua makes exactly this decision in Redis and returns the same numbers.
  */
 export function count(
   state: CounterState | undefined,
@@ -48,18 +54,19 @@ export function count(
 ): Counted {
   const s = state ?? EMPTY;
   let level = spec.perMinute === null ? 0 : drained(s, spec.perMinute, nowMs);
-  let hourCount = s.hourIndex === Math.floor(nowMs / HOUR_MS) ? s.hourCount : 0;
-  let dayCount = s.dayIndex === Math.floor(nowMs / DAY_MS) ? s.dayCount : 0;
-  const allowed =
-    (spec.capacity === null || level + cost * UNITS_PER_REQUEST <= spec.capacity * UNITS_PER_REQUEST) &&
-    (spec.hour === null || hourCount + cost <= spec.hour) &&
-    (spec.day === null || dayCount + cost <= spec.day);
+  let allowed = spec.capacity === null || level + cost * UNITS_PER_REQUEST <= spec.capacity * UNITS_PER_REQUEST;
+  const counts: number[] = [];
+  for (const w of spec.windows) {
+    const kept = s.windows[w.rule.field];
+    const n = kept !== undefined && kept.index === w.rule.index(nowMs) ? kept.count : 0;
+    if (w.size !== null && n + cost > w.size) allowed = false;
+    counts.push(n);
+  }
   if (allowed && consume) {
     level += cost * UNITS_PER_REQUEST;
-    hourCount += cost;
-    dayCount += cost;
+    for (let i = 0; i < counts.length; i++) counts[i] = (counts[i] as number) + cost;
   }
-  return { allowed, level, hourCount, dayCount };
+  return { allowed, level, counts };
 }
 
 /**
@@ -68,7 +75,7 @@ export function count(
  * when denied the counts are those the check met, so whether each limit fits is worked out again from them.
  */
 export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: number): StoreDecision {
-  const { allowed, level, hourCount, dayCount } = counted;
+  const { allowed, level, counts } = counted;
   const limits: LimitState[] = [];
   if (spec.capacity !== null && spec.perMinute !== null) {
     const capacityUnits = spec.capacity * UNITS_PER_REQUEST;
@@ -82,13 +89,20 @@ export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: n
       waitMs: cost > spec.capacity ? null : fits ? 0 : Math.ceil((level + costUnits - capacityUnits) / spec.perMinute),
     });
   }
-  if (spec.hour !== null) {
-    const fits = allowed || hourCount + cost <= spec.hour;
-    limits.push(windowState("hour", spec.hour, hourCount, Math.floor(nowMs / HOUR_MS), HOUR_MS, cost, fits, nowMs));
-  }
-  if (spec.day !== null) {
-    const fits = allowed || dayCount + cost <= spec.day;
-    limits.push(windowState("day", spec.day, dayCount, Math.floor(nowMs / DAY_MS), DAY_MS, cost, fits, nowMs));
+  for (let i = 0; i < spec.windows.length; i++) {
+    const { name, size, rule } = spec.windows[i] as LimitSpec["windows"][number];
+    if (size === null) continue;
+    const n = counts[i] as number;
+    // A window frees up when it ends.
+    const resetMs = rule.endMs(rule.index(nowMs));
+    const fits = allowed || n + cost <= size;
+    limits.push({
+      name,
+      limit: size,
+      remaining: Math.max(0, size - n),
+      resetMs,
+      waitMs: cost > size ? null : fits ? 0 : resetMs - nowMs,
+    });
   }
   return { allowed, nowMs, limits };
 }
@@ -102,44 +116,22 @@ export function evaluate(
   consume = true,
 ): { decision: StoreDecision; next: CounterState | null } {
   const counted = count(current, spec, cost, nowMs, consume);
-  const { allowed, level, hourCount, dayCount } = counted;
-  const next =
-    allowed && consume
-      ? {
-          level,
-          updatedMs: nowMs,
-          hourIndex: Math.floor(nowMs / HOUR_MS),
-          hourCount,
-          dayIndex: Math.floor(nowMs / DAY_MS),
-          dayCount,
-        }
-      : null;
+  let next: CounterState | null = null;
+  if (counted.allowed && consume) {
+    // Windows the spec does not name keep their counts, as the fields of a Redis hash do.
+    const windows: Record<string, WindowCount> = { ...current?.windows };
+    spec.windows.forEach((w, i) => {
+      const index = w.rule.index(nowMs);
+      windows[w.rule.field] = { index, count: counted.counts[i] as number, endMs: w.rule.endMs(index) };
+    });
+    next = { level: counted.level, updatedMs: nowMs, windows };
+  }
   return { decision: report(counted, spec, cost, nowMs), next };
 }
 
-/** A fixed window as a check reports it: it frees up when the window ends. */
-function windowState(
-  name: "hour" | "day",
-  limit: number,
-  count: number,
-  index: number,
-  periodMs: number,
-  cost: number,
-  fits: boolean,
-  nowMs: number,
-): LimitState {
-  const resetMs = (index + 1) * periodMs;
-  return {
-    name,
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetMs,
-    waitMs: cost > limit ? null : fits ? 0 : resetMs - nowMs,
-  };
-}
-
-/** When a state holds nothing any more: the bucket has drained and both windows have ended. */
+/** When a state holds nothing any more: the bucket has drained and every window it counts in has ended. */
 export function stateExpiresAt(state: CounterState, spec: LimitSpec): number {
-  const bucketEmpty = spec.perMinute === null ? 0 : state.updatedMs + Math.ceil(state.level / spec.perMinute);
-  return Math.max(bucketEmpty, (state.hourIndex + 1) * HOUR_MS, (state.dayIndex + 1) * DAY_MS);
+  let end = spec.perMinute === null ? 0 : state.updatedMs + Math.ceil(state.level / spec.perMinute);
+  for (const field in state.windows) end = Math.max(end, (state.windows[field] as WindowCount).endMs);
+  return end;
 }

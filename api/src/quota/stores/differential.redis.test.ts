@@ -5,6 +5,7 @@ import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
+import { testSpec } from "../testing/test-spec";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
 
@@ -23,8 +24,7 @@ afterAll(async () => {
 const limit = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: null });
 const specArb = fc
   .record({ capacity: limit(30), perMinute: fc.integer({ min: 1, max: 6000 }), hour: limit(80), day: limit(300) })
-  .map((s): LimitSpec => ({ ...s, capacity: s.capacity ?? null }))
-  .map((s) => (s.capacity === null ? { ...s, perMinute: null } : s));
+  .map((s) => testSpec(s.capacity === null ? { ...s, perMinute: null } : s));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
   test("on random checks, costs, clock steps and plan edits", async () => {

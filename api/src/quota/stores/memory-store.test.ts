@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { describeCounterStore } from "../testing/store-contract";
+import { testSpec } from "../testing/test-spec";
 import { createMemoryStore } from "./memory-store";
 
 describeCounterStore("memory", async () => {
@@ -18,7 +19,7 @@ describe("memory store", () => {
   test("idle subjects are dropped, so memory follows recent traffic and not every key ever seen", async () => {
     let now = Date.parse("2026-11-30T10:00:00.000Z");
     const store = createMemoryStore({ now: () => now });
-    const limits = { capacity: 10, perMinute: 10, hour: 100, day: 1000 };
+    const limits = testSpec({ capacity: 10, perMinute: 10, hour: 100, day: 1000 });
     for (let i = 0; i < 1000; i++) await store.check(`subject-${i}`, limits, 1);
     expect(store.size()).toBe(1000);
     now += 60 * 60_000;

@@ -4,6 +4,7 @@ import { type RedisCluster, type RedisServer, startCluster, startRedis } from ".
 import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
 import { checksTogether } from "../testing/merged-checks-scenario";
 import { describeCounterStore } from "../testing/store-contract";
+import { testSpec } from "../testing/test-spec";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
 
@@ -56,7 +57,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     const evals = async () => Number(/cmdstat_eval:calls=(\d+)/.exec(await client.info("commandstats"))?.[1] ?? 0);
     const before = await evals();
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
-    const limits = { capacity: 3, perMinute: 1, hour: null, day: null };
+    const limits = testSpec({ capacity: 3, perMinute: 1, hour: null, day: null });
     const decisions = await Promise.all(Array.from({ length: 5 }, () => store.check("flushed", limits, 1)));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
     expect((await evals()) - before).toBe(1);
@@ -89,7 +90,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     // Not merged there: one script call may only touch one slot.
     const store = createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: 10_000 });
     const tag = `cluster-${process.pid}-${Date.now()}`;
-    const limits = { capacity: 2, perMinute: 1, hour: null, day: null };
+    const limits = testSpec({ capacity: 2, perMinute: 1, hour: null, day: null });
     const decisions = await Promise.all(["a", "b", "a", "a", "b"].map((s) => store.check(`${tag}-${s}`, limits, 1)));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, true]);
     await store.close();
@@ -102,7 +103,9 @@ describe("Redis store (integration, needs redis-server)", () => {
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
     const subject = `early-${process.pid}-${Date.now()}`;
     const decisions = await Promise.all(
-      Array.from({ length: 50 }, () => store.check(subject, { capacity: 40, perMinute: 1, hour: null, day: null }, 1)),
+      Array.from({ length: 50 }, () =>
+        store.check(subject, testSpec({ capacity: 40, perMinute: 1, hour: null, day: null }), 1),
+      ),
     );
     await new Promise((r) => setImmediate(r));
     process.off("warning", onWarning);
@@ -170,10 +173,10 @@ describe("Redis store (integration, needs redis-server)", () => {
     // The bucket full (1 request, in 1/60000ths), the hour's and the day's counts garbled.
     await client.hset(`rl:{${subject}}`, { l: 60000, u: now, hi: Math.floor(now / 3_600_000), hc: "x" });
     await client.hset(`rl:{${subject}}`, { di: Math.floor(now / 86_400_000), dc: "x" });
-    const denied = await store.check(subject, { capacity: 1, perMinute: 1, hour: null, day: null }, 1);
+    const denied = await store.check(subject, testSpec({ capacity: 1, perMinute: 1, hour: null, day: null }), 1);
     expect(denied.allowed).toBe(false);
     expect((await store.history(subject, 1))[0]).toMatchObject({ allowed: 0, denied: 1 });
-    const allowed = await store.check(subject, { capacity: null, perMinute: null, hour: 10, day: 10 }, 1);
+    const allowed = await store.check(subject, testSpec({ capacity: null, perMinute: null, hour: 10, day: 10 }), 1);
     expect(allowed.limits.map((l) => [l.name, l.remaining])).toEqual([
       ["hour", 9],
       ["day", 9],
@@ -185,7 +188,7 @@ describe("Redis store (integration, needs redis-server)", () => {
   test("with Redis TIME as the clock, a check reports the server's time", async () => {
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000 });
     const before = Date.now();
-    const d = await store.check("timed", { capacity: null, perMinute: null, hour: 10, day: null }, 1);
+    const d = await store.check("timed", testSpec({ capacity: null, perMinute: null, hour: 10, day: null }), 1);
     expect(d.nowMs).toBeGreaterThanOrEqual(before - 1000);
     expect(d.nowMs).toBeLessThanOrEqual(Date.now() + 1000);
     await store.close();
@@ -196,7 +199,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     const client = new Redis(redis.url);
     let now = Date.parse("2026-11-30T10:20:30.000Z");
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
-    const limits = { capacity: 5000, perMinute: 1, hour: null, day: null };
+    const limits = testSpec({ capacity: 5000, perMinute: 1, hour: null, day: null });
     const kept = (hour: string) => Date.parse(hour) + 86_400_000 - now;
     // Redis counts a key's time to live down in real time, so it may have lost a few ms when read.
     const expectTtl = async (key: string, ms: number) => {

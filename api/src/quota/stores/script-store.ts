@@ -19,13 +19,15 @@ export const subjectKey = (subject: string) => `rl:{${subject}}`;
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
-// A plan's limits as the script's first four arguments, worked out once per spec rather than on every check
-// (specs live in the config cache until config changes).
+// A plan's limits as the script's arguments before the cost (the bucket, then the count of windows and each
+// window's rule, size and field), worked out once per spec rather than on every check (specs live in the config
+// cache until config changes).
 const specArgs = new WeakMap<LimitSpec, string[]>();
 function argsOf(spec: LimitSpec): string[] {
   let args = specArgs.get(spec);
   if (!args) {
-    args = [arg(spec.capacity), arg(spec.perMinute), arg(spec.hour), arg(spec.day)];
+    args = [arg(spec.capacity), arg(spec.perMinute), String(spec.windows.length)];
+    for (const w of spec.windows) args.push(w.rule.code, arg(w.size), w.rule.field);
     specArgs.set(spec, args);
   }
   return args;
@@ -37,19 +39,21 @@ function toNumbers(reply: unknown): number[] {
 }
 
 /**
- * check.lua's reply to one check (a list of its one entry: { allowed, now, fill, hour count, day count }, or the
- * error's message when it failed) as every limit's state, as the memory store reports it.
+ * check.lua's reply to one check (a list of its one entry: { allowed, now, fill, then each window's count }, or
+ * the error's message when it failed) as every limit's state, as the memory store reports it.
  */
 function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
-  if (!Array.isArray(entry) || entry.length !== 5) {
+  const windows = spec.windows.length;
+  if (!Array.isArray(entry) || entry.length !== 3 + windows) {
     throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   }
   // TCP clients give numbers, Upstash may give strings.
   const r = entry as (number | string)[];
-  const counted = { allowed: Number(r[0]) === 1, level: Number(r[2]), hourCount: Number(r[3]), dayCount: Number(r[4]) };
-  return report(counted, spec, cost, Number(r[1]));
+  const counts = new Array<number>(windows);
+  for (let i = 0; i < windows; i++) counts[i] = Number(r[3 + i]);
+  return report({ allowed: Number(r[0]) === 1, level: Number(r[2]), counts }, spec, cost, Number(r[1]));
 }
 
 /** The counters' fields of a subject's hash; the minute of history it also holds (mi, ma) outlives a reset. */

@@ -7,6 +7,7 @@ import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
 import { checksTogether } from "../testing/merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
 import { describeCounterStore } from "../testing/store-contract";
+import { testSpec } from "../testing/test-spec";
 import { createUpstashStore } from "./upstash-store";
 
 let redis: RedisServer;
@@ -68,7 +69,7 @@ describe("Upstash store (integration, needs redis-server)", () => {
     const direct = new Redis(redis.url);
     await direct.script("FLUSH");
     const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000 });
-    const spec = { capacity: 3, perMinute: 1, hour: null, day: null };
+    const spec = testSpec({ capacity: 3, perMinute: 1, hour: null, day: null });
     // Five checks in one turn of the event loop go out as one pipeline.
     const decisions = await Promise.all(Array.from({ length: 5 }, () => store.check("flushed", spec, 1)));
     expect(decisions.map((d) => d.allowed).sort()).toEqual([false, false, true, true, true]);

@@ -5,6 +5,7 @@ import { type AddressInfo, connect, createServer, type Server, type Socket } fro
 import { expect } from "vitest";
 import type { CounterStore } from "../store";
 import { subjectKey } from "../stores/script-store";
+import { testSpec } from "./test-spec";
 
 /**
  * TCP proxies, one to each of `ports`, that once armed with a marker cut the connection whose request names it,
@@ -69,7 +70,7 @@ export async function lostAnswer(
   hourCount: (key: string) => Promise<string | null>,
 ) {
   const subject = `lost-${process.pid}-${Date.now()}`;
-  const limits = { capacity: null, perMinute: null, hour: 100, day: null };
+  const limits = testSpec({ capacity: null, perMinute: null, hour: 100, day: null });
   // Connected, and the script loaded: the three checks below go as one request.
   await store.check(subject, limits, 1);
 

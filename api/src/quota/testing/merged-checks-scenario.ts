@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import type { CounterStore } from "../store";
 import { subjectKey } from "../stores/script-store";
+import { testSpec } from "./test-spec";
 
 /**
  * Sends six checks in one turn of the event loop (two subjects with a bucket of 2, and one broken subject) and
@@ -15,7 +16,7 @@ export async function checksTogether(store: CounterStore, redisUrl: string): Pro
   const tag = `together-${process.pid}-${Date.now()}`;
   const [a, b, broken] = [`${tag}-a`, `${tag}-b`, `${tag}-broken`];
   await direct.set(subjectKey(broken), "not a hash");
-  const limits = { capacity: 2, perMinute: 1, hour: null, day: null };
+  const limits = testSpec({ capacity: 2, perMinute: 1, hour: null, day: null });
   // Connected, and the script loaded: what is counted below is the steady state.
   await store.check(`${tag}-first`, limits, 1);
   const evalshas = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await direct.info("commandstats"))?.[1]);

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { DAY_MS, HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
+import { testSpec } from "./test-spec";
 
 export type StoreHarness = {
   store: CounterStore;
@@ -11,7 +12,7 @@ export type StoreHarness = {
   close(): Promise<void>;
 };
 
-const spec = (s: Partial<LimitSpec>): LimitSpec => ({ capacity: null, perMinute: null, hour: null, day: null, ...s });
+const spec = testSpec;
 const at = (iso: string) => Date.parse(iso);
 let next = 0;
 /** A subject no other test touches, so stores that outlive a test stay independent. */
