@@ -1,0 +1,68 @@
+// check.lua's argument and reply layout, called directly: windows found by their rule codes, several checks of
+// different window counts in one call, and the hash fields counters were kept in before windows became a list.
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../../../dev/redis-server";
+import { testSpec } from "../testing/test-spec";
+import { createRedisStore } from "./redis-store";
+import { scripts } from "./scripts";
+
+let redis: RedisServer;
+let client: Redis;
+beforeAll(async () => {
+  redis = await startRedis();
+  const { Redis } = await import("ioredis");
+  client = new Redis(redis.url);
+});
+afterAll(async () => {
+  client?.disconnect();
+  await redis?.stop();
+});
+
+const now = Date.parse("2026-11-30T10:20:30.000Z");
+const hourIndex = Math.floor(now / 3_600_000);
+const dayIndex = Math.floor(now / 86_400_000);
+const unique = (name: string) => `rl:{${name}-${process.pid}-${Math.random()}}`;
+
+describe("check.lua (integration, needs redis-server)", () => {
+  test("one call, three checks of 0, 2 and 1 windows, the middle one failing alone: each answers its own counts", async () => {
+    const [a, b, c] = [unique("a"), unique("b"), unique("c")];
+    await client.set(b, "not a hash");
+    const t = String(now);
+    const reply = await client.eval(
+      scripts.check.source,
+      3,
+      a,
+      b,
+      c,
+      ...["5", "60", "0", "2", "1", t],
+      ...["-1", "-1", "2", "hour", "10", "h", "day", "100", "d", "1", "1", t],
+      ...["-1", "-1", "1", "day", "3", "d", "3", "1", t],
+    );
+    // With no bucket the fill is still written (3 requests' worth), as it always was.
+    expect(reply).toEqual([[1, now, 120_000], expect.stringContaining("WRONGTYPE"), [1, now, 180_000, 3]]);
+    expect(await client.hmget(c, "di", "dc")).toEqual([String(dayIndex), "3"]);
+  });
+
+  test("an unknown window rule fails that check alone, before it writes anything", async () => {
+    const key = unique("rule");
+    const reply = await client.eval(scripts.check.source, 1, key, "-1", "-1", "1", "fortnight", "5", "f", "1", "1", "");
+    expect(reply).toEqual([expect.stringContaining("unknown window rule fortnight")]);
+    expect(await client.exists(key)).toBe(0);
+  });
+
+  test("counters kept in hi, hc, di and dc before this layout count in the hour and the day as they did", async () => {
+    const subject = `kept-${process.pid}`;
+    await client.hset(`rl:{${subject}}`, { hi: hourIndex, hc: 7, di: dayIndex, dc: 40 });
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const d = await store.check(subject, testSpec({ hour: 10, day: 100 }), 1);
+    expect(d.limits.map((l) => [l.name, l.remaining])).toEqual([
+      ["hour", 2],
+      ["day", 59],
+    ]);
+    expect(await client.hmget(`rl:{${subject}}`, "hi", "hc", "di", "dc")).toEqual(
+      [hourIndex, 8, dayIndex, 41].map(String),
+    );
+    await store.close();
+  });
+});
