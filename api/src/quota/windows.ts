@@ -4,12 +4,13 @@
 /**
  * How one kind of window is found from the store's clock. `index` numbers the window an instant falls in (the
  * number the store keeps beside the count, so a new window starts the count afresh) and `endMs` is when that
- * window ends. check.lua holds the same rule under `code`, and keeps the index and count in the subject's hash
- * as the fields `<field>i` and `<field>c`: a field must never change, or counters lose their meaning on deploy.
+ * window ends. check.lua holds the same rule under `code`, with the same `fields`.
  */
 export type WindowRule = {
   code: string;
-  field: string;
+  /** The fields of a subject's Redis hash that keep the window's index and count: never to change, or counters
+   * lose their meaning across a deploy. */
+  fields: readonly [index: string, count: string];
   /** The `w` of its RateLimit-Policy item: the window's length in seconds. */
   policySeconds: number;
   index(nowMs: number): number;
@@ -20,10 +21,10 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 /** A window of fixed length aligned to the Unix epoch, so to UTC: `[hh:00, hh+1:00)`, `[00:00Z, next 00:00Z)`. */
-function fixedWindow(code: string, field: string, lengthMs: number): WindowRule {
+function fixedWindow(code: string, fields: WindowRule["fields"], lengthMs: number): WindowRule {
   return {
     code,
-    field,
+    fields,
     policySeconds: lengthMs / 1000,
     index: (nowMs) => Math.floor(nowMs / lengthMs),
     endMs: (index) => (index + 1) * lengthMs,
@@ -31,8 +32,8 @@ function fixedWindow(code: string, field: string, lengthMs: number): WindowRule 
 }
 
 export const WINDOW_RULES = {
-  hour: fixedWindow("hour", "h", HOUR_MS),
-  day: fixedWindow("day", "d", DAY_MS),
+  hour: fixedWindow("hour", ["hi", "hc"], HOUR_MS),
+  day: fixedWindow("day", ["di", "dc"], DAY_MS),
 } as const;
 
 export type WindowName = keyof typeof WINDOW_RULES;

@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { testSpec } from "../testing/test-spec";
+import { WINDOW_NAMES, WINDOW_RULES } from "../windows";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
 
@@ -36,17 +37,41 @@ describe("check.lua (integration, needs redis-server)", () => {
       b,
       c,
       ...["5", "60", "0", "2", "1", t],
-      ...["-1", "-1", "2", "hour", "10", "h", "day", "100", "d", "1", "1", t],
-      ...["-1", "-1", "1", "day", "3", "d", "3", "1", t],
+      ...["-1", "-1", "2", "hour", "10", "day", "100", "1", "1", t],
+      ...["-1", "-1", "1", "day", "3", "3", "1", t],
     );
     // With no bucket the fill is still written (3 requests' worth), as it always was.
     expect(reply).toEqual([[1, now, 120_000], expect.stringContaining("WRONGTYPE"), [1, now, 180_000, 3]]);
     expect(await client.hmget(c, "di", "dc")).toEqual([String(dayIndex), "3"]);
   });
 
+  test.each(WINDOW_NAMES)(
+    "the %s window: the script finds the window and keeps it in the fields windows.ts names",
+    async (name) => {
+      const rule = WINDOW_RULES[name];
+      const key = unique(name);
+      const reply = await client.eval(
+        scripts.check.source,
+        1,
+        key,
+        "-1",
+        "-1",
+        "1",
+        rule.code,
+        "10",
+        "2",
+        "1",
+        String(now),
+      );
+      expect(reply).toEqual([[1, now, 120_000, 2]]);
+      expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "2"]);
+      expect(await client.pttl(key)).toBeGreaterThanOrEqual(rule.endMs(rule.index(now)) - now - 1000);
+    },
+  );
+
   test("an unknown window rule fails that check alone, before it writes anything", async () => {
     const key = unique("rule");
-    const reply = await client.eval(scripts.check.source, 1, key, "-1", "-1", "1", "fortnight", "5", "f", "1", "1", "");
+    const reply = await client.eval(scripts.check.source, 1, key, "-1", "-1", "1", "fortnight", "5", "1", "1", "");
     expect(reply).toEqual([expect.stringContaining("unknown window rule fortnight")]);
     expect(await client.exists(key)).toBe(0);
   });

@@ -2,6 +2,7 @@
 import { report } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore, HistoryPoint, StoreDecision } from "../store";
+import { WINDOW_NAMES, WINDOW_RULES } from "../windows";
 import { type Script, scripts } from "./scripts";
 
 /** What a Redis client must offer: one script call, HDEL and PING. */
@@ -20,14 +21,14 @@ export const subjectKey = (subject: string) => `rl:{${subject}}`;
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
 // A plan's limits as the script's arguments before the cost (the bucket, then the count of windows and each
-// window's rule, size and field), worked out once per spec rather than on every check (specs live in the config
+// window's rule and size), worked out once per spec rather than on every check (specs live in the config
 // cache until config changes).
 const specArgs = new WeakMap<LimitSpec, string[]>();
 function argsOf(spec: LimitSpec): string[] {
   let args = specArgs.get(spec);
   if (!args) {
     args = [arg(spec.capacity), arg(spec.perMinute), String(spec.windows.length)];
-    for (const w of spec.windows) args.push(w.rule.code, arg(w.size), w.rule.field);
+    for (const w of spec.windows) args.push(w.rule.code, arg(w.size));
     specArgs.set(spec, args);
   }
   return args;
@@ -57,7 +58,7 @@ function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision 
 }
 
 /** The counters' fields of a subject's hash; the minute of history it also holds (mi, ma) outlives a reset. */
-const COUNTER_FIELDS = ["l", "u", "hi", "hc", "di", "dc"];
+const COUNTER_FIELDS = ["l", "u", ...WINDOW_NAMES.flatMap((name) => WINDOW_RULES[name].fields)];
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
