@@ -14,6 +14,7 @@
 --            u      when the fill was last worked out (ms)
 --            hi hc  the hour window's index (ms / 3600000) and count
 --            di dc  the day window's index (ms / 86400000) and count
+--            wki wkc, moi moc  the same for the week and the month (by calendar-windows.ts, not in any plan yet)
 --                   (each window's two fields are named in RULES below)
 --            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
 --                   here, in the write a check makes anyway, and added to the history when the minute is over
@@ -33,13 +34,74 @@
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
 
--- Each kind of window by its rule's code, as in api/src/quota/windows.ts: the hash fields that keep its index and
--- count (the same there, and never to change, or counters lose their meaning across a deploy), and `find`, which
--- gives the index of the window that `now` falls in and when that window ends.
+local WEEK, FIRST_MONDAY = 7 * DAY, 4 * DAY -- the epoch fell on a Thursday
+local floor = math.floor
+
+-- Days since the epoch to the UTC calendar and back (Howard Hinnant's civil_from_days and days_from_civil):
+-- Redis's Lua has no os.date.
+local function civil(days)
+  days = days + 719468
+  local era = floor(days / 146097)
+  local doe = days - era * 146097
+  local yoe = floor((doe - floor(doe / 1460) + floor(doe / 36524) - floor(doe / 146096)) / 365)
+  local doy = doe - (365 * yoe + floor(yoe / 4) - floor(yoe / 100))
+  local mp = floor((5 * doy + 2) / 153)
+  local m = mp < 10 and mp + 3 or mp - 9
+  local y = yoe + era * 400
+  if m <= 2 then y = y + 1 end
+  return y, m
+end
+local function daysFrom(y, m, d)
+  if m <= 2 then y = y - 1 end
+  local era = floor(y / 400)
+  local yoe = y - era * 400
+  local mp = m > 2 and m - 3 or m + 9
+  return era * 146097 + yoe * 365 + floor(yoe / 4) - floor(yoe / 100) + floor((153 * mp + 2) / 5) + d - 1 - 719468
+end
+local function daysIn(y, m)
+  if m == 2 then return (y % 4 == 0 and (y % 100 ~= 0 or y % 400 == 0)) and 29 or 28 end
+  return (m == 4 or m == 6 or m == 9 or m == 11) and 30 or 31
+end
+-- When month k (year * 12 + month of the year from 0) starts for billing day b: its day b, or its last day.
+local function monthStart(k, b)
+  local y = floor(k / 12)
+  local m = k - y * 12 + 1
+  return daysFrom(y, m, math.min(b, daysIn(y, m))) * DAY
+end
+-- Months from billing day b: the index is the month the window starts in.
+local function months(b)
+  return function(now)
+    local y, m = civil(floor(now / DAY))
+    local k = y * 12 + m - 1
+    if now < monthStart(k, b) then k = k - 1 end
+    return k, monthStart(k + 1, b)
+  end
+end
+
+-- Each kind of window by its rule's code, as in api/src/quota/windows.ts and calendar-windows.ts: the hash fields
+-- that keep its index and count (the same there, and never to change, or counters lose their meaning across a
+-- deploy), and `find`, which gives the index of the window that `now` falls in and when that window ends.
 local RULES = {
-  hour = { index = 'hi', count = 'hc', find = function(now) local i = math.floor(now / HOUR) return i, (i + 1) * HOUR end },
-  day = { index = 'di', count = 'dc', find = function(now) local i = math.floor(now / DAY) return i, (i + 1) * DAY end },
+  hour = { index = 'hi', count = 'hc', find = function(now) local i = floor(now / HOUR) return i, (i + 1) * HOUR end },
+  day = { index = 'di', count = 'dc', find = function(now) local i = floor(now / DAY) return i, (i + 1) * DAY end },
+  week = { index = 'wki', count = 'wkc', find = function(now)
+    local i = floor((now - FIRST_MONDAY) / WEEK)
+    return i, (i + 1) * WEEK + FIRST_MONDAY
+  end },
+  month = { index = 'moi', count = 'moc', find = months(1) },
 }
+
+-- A rule by its code; `month:<day>` (a billing day from 2 to 31) is made on first use in a call.
+local function ruleOf(code)
+  local rule = RULES[code]
+  if rule or type(code) ~= 'string' then return rule end
+  local day = tonumber(string.match(code, '^month:(%d+)$'))
+  if day and day >= 2 and day <= 31 then
+    rule = { index = 'moi', count = 'moc', find = months(day) }
+    RULES[code] = rule
+  end
+  return rule
+end
 
 -- Redis TIME, read once: the checks of one call all happen at the same instant.
 local time
@@ -74,7 +136,7 @@ local function check(key, at, n)
   local now = clock(ARGV[after + 3])
 
   for w = 1, n do
-    local rule = RULES[ARGV[at + 2 * w + 2]]
+    local rule = ruleOf(ARGV[at + 2 * w + 2])
     if not rule then error('unknown window rule ' .. tostring(ARGV[at + 2 * w + 2])) end
     fields[2 * w + 3], fields[2 * w + 4] = rule.index, rule.count
   end
