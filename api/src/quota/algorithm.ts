@@ -20,8 +20,9 @@ export const UNITS_PER_REQUEST = MINUTE_MS;
 export type WindowCount = { index: number; count: number; endMs: number };
 
 /**
- * A subject's counters: the bucket's fill and when it was last updated, and each window's count by its rule's
- * code, as Redis keeps them by field, so that a window added to or dropped from a spec leaves the others alone.
+ * A subject's counters: the bucket's fill and when it was last updated, and each window's count by its index
+ * field, as Redis keeps them: a window added to or dropped from a spec leaves the others alone, and rules that
+ * share fields (a month from another billing day) share the count, in memory as in Redis.
  */
 export type CounterState = {
   level: number;
@@ -57,7 +58,7 @@ export function count(
   let allowed = spec.capacity === null || level + cost * UNITS_PER_REQUEST <= spec.capacity * UNITS_PER_REQUEST;
   const counts: number[] = [];
   for (const w of spec.windows) {
-    const kept = s.windows[w.rule.code];
+    const kept = s.windows[w.rule.fields[0]];
     const n = kept !== undefined && kept.index === w.rule.index(nowMs) ? kept.count : 0;
     if (w.size !== null && n + cost > w.size) allowed = false;
     counts.push(n);
@@ -122,7 +123,7 @@ export function evaluate(
     const windows: Record<string, WindowCount> = { ...current?.windows };
     spec.windows.forEach((w, i) => {
       const index = w.rule.index(nowMs);
-      windows[w.rule.code] = { index, count: counted.counts[i] as number, endMs: w.rule.endMs(index) };
+      windows[w.rule.fields[0]] = { index, count: counted.counts[i] as number, endMs: w.rule.endMs(index) };
     });
     next = { level: counted.level, updatedMs: nowMs, windows };
   }
