@@ -7,9 +7,13 @@ import { ApiError } from "./errors";
 /** The largest body any /v1 route reads: 64 KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** The 413 of a body over `maxBytes`: the app's middleware and the check's own paths on Node and a Worker. */
+export const bodyTooLarge = (maxBytes = MAX_BODY_BYTES) =>
+  new ApiError("payload_too_large", `the body is over ${maxBytes} bytes`);
+
 export function limitBody(maxBytes: number): MiddlewareHandler {
   const tooLarge = () => {
-    throw new ApiError("payload_too_large", `the body is over ${maxBytes} bytes`);
+    throw bodyTooLarge(maxBytes);
   };
   const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return (c, next) => {

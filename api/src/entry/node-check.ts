@@ -4,10 +4,9 @@
 // has no declared length (chunked), goes to the app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { accessLine } from "../access-log";
-import { MAX_BODY_BYTES } from "../body-limit";
+import { bodyTooLarge, MAX_BODY_BYTES } from "../body-limit";
 import { type AnswerCheck, checkErrorAnswer, type HttpAnswer } from "../check/answer";
 import type { Logger } from "../deps";
-import { ApiError } from "../errors";
 import { requestIdOf } from "../request-id";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -39,8 +38,7 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
     const requestId = requestIdOf(req.headers["x-request-id"] as string | undefined);
     // The body is never read when its declared length is over the limit; Node discards it after the answer.
     if (Number(length) > MAX_BODY_BYTES) {
-      const tooLarge = new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
-      return write(res, checkErrorAnswer(tooLarge, requestId, logger), logger, started);
+      return write(res, checkErrorAnswer(bodyTooLarge(), requestId, logger), logger, started);
     }
     const chunks: Buffer[] = [];
     // A client that hangs up mid-body gets no answer, and no error either: Node emits the request's "aborted"

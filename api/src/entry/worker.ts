@@ -3,9 +3,9 @@
 import type { Context, ExecutionContext } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { accessLine } from "../access-log";
-import { MAX_BODY_BYTES } from "../body-limit";
+import { bodyTooLarge, MAX_BODY_BYTES } from "../body-limit";
 import { checkErrorAnswer, type HttpAnswer } from "../check/answer";
-import { ApiError, errorBody } from "../errors";
+import { errorBody } from "../errors";
 import { isApiPath } from "../http";
 import { requestIdOf } from "../request-id";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
@@ -69,7 +69,7 @@ async function answerCheck({ answerCheck, logger }: WorkerService, request: Requ
   try {
     // The body is never read when its declared length is over the limit.
     if (Number(headers.get("content-length")) > MAX_BODY_BYTES) {
-      throw new ApiError("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes`);
+      throw bodyTooLarge();
     }
     answer = await answerCheck({
       authorization: headers.get("authorization") ?? undefined,
