@@ -10,7 +10,12 @@ import { RATIOS, SYSTEMS } from "./systems";
 
 const out = mkdtempSync(join(tmpdir(), "bouncer-bench-test-"));
 let runner: ChildProcess | undefined;
+let output = "";
 afterAll(() => {
+  // A run that did not finish in the test's time says where it stood (once, in CI, it did not: 150 s against 55).
+  if (runner && runner.exitCode === null && runner.signalCode === null) {
+    console.error(`npm run bench -- --quick was still running; its output so far:\n${output}`);
+  }
   // SIGTERM, not SIGKILL: the runner then stops every process it started.
   runner?.kill("SIGTERM");
   rmSync(out, { recursive: true, force: true });
@@ -21,7 +26,7 @@ function runQuick(): Promise<{ code: number | null; output: string }> {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
+  output = "";
   runner.stdout?.on("data", (d) => {
     output += d;
   });
