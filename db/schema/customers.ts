@@ -13,6 +13,8 @@ export const customers = sqliteTable(
     planId: text("plan_id")
       .notNull()
       .references(() => plans.id, { onDelete: "restrict" }),
+    // The day of the month the customer's monthly limits renew on; null: the calendar month.
+    billingDay: integer("billing_day"),
     overrides: text("overrides", { mode: "json" }).$type<Overrides>(),
     // Starts at 1 and grows by one on every change: the ETag an If-Match names, and the guard of every write, so
     // two admins editing at once never lose a change and the audit log records exactly the change that happened.

@@ -48,6 +48,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
         id: input.id ?? newId("cus"),
         name: input.name,
         planId: input.planId,
+        billingDay: input.billingDay,
         overrides,
         version: 1,
         createdAt: at,

@@ -1,10 +1,11 @@
 // Plans in the config store: every write is one atomic batch with its audit entry, guarded by the version.
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { customers, type PlanRow, plans } from "../../../db/schema";
 import { overridesViolation } from "../domain/customer";
-import { limitViolations, type Plan, type PlanCreate, type PlanPatch } from "../domain/plan";
+import { type Plan, type PlanCreate, type PlanPatch, planViolations } from "../domain/plan";
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
 import { constraintOf } from "./db-errors";
@@ -50,9 +51,11 @@ export function createPlanStore(db: Db, now: () => Date) {
         const stale = staleVersion("plan", id, before.version, ifMatch);
         if (stale) return stale;
         // Nothing to change: no new version, no audit entry (the version counts changes).
-        if (Object.entries(patch).every(([field, value]) => before[field as keyof Plan] === value)) return ok(before);
+        if (Object.entries(patch).every(([field, value]) => isDeepStrictEqual(before[field as keyof Plan], value))) {
+          return ok(before);
+        }
         const merged = { ...before, ...patch };
-        const violation = limitViolations(merged)[0];
+        const violation = planViolations(merged)[0];
         if (violation) return fail("invalid_request", violation.message);
         // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one.
         const overridden = await db

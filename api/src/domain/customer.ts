@@ -5,29 +5,41 @@ import {
   FailMode,
   LIMIT_FIELDS,
   Limit,
+  type LimitField,
   type Limits,
-  limitViolations,
+  MAX_RESOURCES,
+  noLimits,
   PLAN_FIELD_DOCS,
   type Plan,
+  planViolations,
+  ResourceName,
+  type Resources,
 } from "./plan";
 
 export const CUSTOMER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 
+const overrideLimits = Object.fromEntries(
+  LIMIT_FIELDS.map((f) => [
+    f,
+    Limit.optional().meta({ description: `Replaces the plan's ${f}. ${PLAN_FIELD_DOCS[f]}` }),
+  ]),
+) as Record<LimitField, z.ZodOptional<typeof Limit>>;
+
+/** A resource's limits replaced for one customer, field by field; the fields left out keep the plan's. */
+export const ResourceOverrides = z.strictObject(overrideLimits);
+
 export const Overrides = z
   .strictObject({
-    burst: Limit.optional().meta({ description: `Replaces the plan's burst. ${PLAN_FIELD_DOCS.burst}`, example: 40 }),
-    perMinute: Limit.optional().meta({
-      description: `Replaces the plan's perMinute. ${PLAN_FIELD_DOCS.perMinute}`,
-      example: 200,
-    }),
-    perHour: Limit.optional().meta({
-      description: `Replaces the plan's perHour. ${PLAN_FIELD_DOCS.perHour}`,
-      example: 10000,
-    }),
-    perDay: Limit.optional().meta({
-      description: `Replaces the plan's perDay. ${PLAN_FIELD_DOCS.perDay}`,
-      example: 100000,
-    }),
+    ...overrideLimits,
+    resources: z
+      .record(ResourceName, ResourceOverrides)
+      .refine((r) => Object.keys(r).length <= MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`)
+      .optional()
+      .meta({
+        description:
+          "Resource limits replaced for this customer, field by field: a field left out keeps the plan resource's value.",
+        example: { "ai.generate": { perDay: 2000 } },
+      }),
     failMode: FailMode.optional().meta({
       description: `Replaces the plan's failMode. ${PLAN_FIELD_DOCS.failMode}`,
       example: "open",
@@ -42,12 +54,20 @@ export const Overrides = z
     id: "Overrides",
     description:
       "Plan fields replaced for this customer; a field left out keeps the plan's value. The limits that result obey the plan rules. null: no overrides.",
-    example: { perDay: 100000 },
+    example: { perDay: 100000, resources: { "ai.generate": { perDay: 2000 } } },
   });
 export type Overrides = z.output<typeof Overrides>;
 
 const CUSTOMER_ID_DOC = "The customer's id: the one given on creation, or cus_… made by Bouncer.";
 const PLAN_ID_DOC = "The id of the plan the customer is on; the plan must exist.";
+const BILLING_DAY_DOC =
+  "The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.";
+const BillingDay = z
+  .number()
+  .int("billingDay must be a whole number")
+  .min(1, "billingDay must be 1 to 31")
+  .max(31, "billingDay must be 1 to 31")
+  .nullable();
 
 export const CustomerCreate = z
   .strictObject({
@@ -58,6 +78,7 @@ export const CustomerCreate = z
     }),
     name: DisplayName.meta({ description: "Display name, 1–100 characters.", example: "Acme Ltd" }),
     planId: z.string().min(1).max(63).meta({ description: PLAN_ID_DOC, example: "pro" }),
+    billingDay: BillingDay.default(null).meta({ description: BILLING_DAY_DOC, example: 17 }),
     overrides: Overrides.optional(),
   })
   .meta({
@@ -74,6 +95,7 @@ export const CustomerPatch = z
       description: "Move the customer to this plan; its overrides must obey the new plan's rules.",
       example: "pro",
     }),
+    billingDay: BillingDay.optional().meta({ description: BILLING_DAY_DOC, example: 17 }),
     overrides: Overrides.optional(),
   })
   .refine((p) => Object.keys(p).length > 0, "give at least one field to change")
@@ -90,6 +112,7 @@ export const Customer = z
     id: z.string().meta({ description: CUSTOMER_ID_DOC }),
     name: z.string().meta({ description: "Display name." }),
     planId: z.string().meta({ description: PLAN_ID_DOC }),
+    billingDay: z.number().int().nullable().meta({ description: BILLING_DAY_DOC }),
     overrides: Overrides,
     version: z
       .number()
@@ -105,7 +128,8 @@ export const Customer = z
       id: "cus_7YqK2mP9xW4tLb3n",
       name: "Acme Ltd",
       planId: "pro",
-      overrides: { perDay: 100000 },
+      billingDay: 17,
+      overrides: { perDay: 100000, resources: { "ai.generate": { perDay: 2000 } } },
       version: 4,
       createdAt: "2026-11-30T10:00:00.000Z",
       updatedAt: "2026-11-30T11:00:00.000Z",
@@ -115,16 +139,37 @@ export type Customer = z.output<typeof Customer>;
 
 /** The limits that apply to a customer: the plan's, with the customer's overrides laid over them. */
 export function effectiveLimits(plan: Plan, overrides: Overrides): Limits {
+  return laidOver(plan, overrides ?? undefined);
+}
+
+function laidOver(base: Limits, over: Partial<Record<LimitField, number | null>> | undefined): Limits {
   const limits = {} as Limits;
   for (const field of LIMIT_FIELDS) {
-    const override = overrides?.[field];
-    limits[field] = override === undefined ? plan[field] : override;
+    const override = over?.[field];
+    limits[field] = override === undefined ? base[field] : override;
   }
   return limits;
 }
 
+/**
+ * The resource limits that apply to a customer: each of the plan's resources with the customer's overrides laid
+ * over it field by field, and any resource only the overrides name.
+ */
+export function effectiveResources(plan: Plan, overrides: Overrides): Resources {
+  const resources: Resources = {};
+  for (const [name, limits] of Object.entries(plan.resources))
+    resources[name] = laidOver(limits, overrides?.resources?.[name]);
+  for (const [name, over] of Object.entries(overrides?.resources ?? {})) {
+    resources[name] ??= laidOver(noLimits(), over);
+  }
+  return resources;
+}
+
 /** Why these overrides cannot apply on this plan, or null when they can. */
 export function overridesViolation(plan: Plan, overrides: Overrides): string | null {
-  const found = limitViolations(effectiveLimits(plan, overrides))[0];
+  const found = planViolations({
+    ...effectiveLimits(plan, overrides),
+    resources: effectiveResources(plan, overrides),
+  })[0];
   return found ? `overrides on plan ${plan.id}: ${found.message}` : null;
 }

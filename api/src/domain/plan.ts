@@ -1,11 +1,16 @@
 // What a plan is and the rules its limits obey; shared by the API and the admin console's forms.
 import { z } from "zod";
+import { LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, noLimits } from "./limit-kinds";
+
+export { LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, noLimits } from "./limit-kinds";
 
 export const PLAN_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+export const RESOURCE_NAME = /^[a-z0-9][a-z0-9._:-]{0,62}$/;
 export const LIMIT_MAX = 1_000_000_000;
-export const LIMIT_FIELDS = ["burst", "perMinute", "perHour", "perDay"] as const;
-export type LimitField = (typeof LIMIT_FIELDS)[number];
-export type Limits = Record<LimitField, number | null>;
+export const MAX_RESOURCES = 20;
+
+/** A plan's named limits for one kind of request: each resource's limits by its name. */
+export type Resources = Record<string, Limits>;
 
 // Control and bidirectional-override characters make a name lie about what it says.
 const HIDDEN_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -25,69 +30,95 @@ export const Limit = z
 
 export const FailMode = z.enum(["open", "closed"]);
 
+export const ResourceName = z.string().regex(RESOURCE_NAME, "resource names must match ^[a-z0-9][a-z0-9._:-]{0,62}$");
+
+export type LimitViolation = { field: LimitField; message: string };
+
 /** Where a set of limits breaks a rule of contract section 4, as messages keyed by the field to fix. */
-export function limitViolations(limits: Limits): { field: LimitField; message: string }[] {
-  const { burst, perMinute, perHour, perDay } = limits;
-  const found: { field: LimitField; message: string }[] = [];
-  if (burst === null && perMinute === null && perHour === null && perDay === null) {
-    found.push({ field: "perMinute", message: "at least one of burst, perMinute, perHour, perDay must be set" });
+export function limitViolations(limits: Limits): LimitViolation[] {
+  const found: LimitViolation[] = [];
+  if (LIMIT_FIELDS.every((f) => limits[f] === null)) {
+    found.push({ field: "perMinute", message: `at least one of ${LIMIT_FIELDS.join(", ")} must be set` });
   }
-  if (burst !== null && perMinute === null) {
+  if (limits.burst !== null && limits.perMinute === null) {
     found.push({ field: "burst", message: "burst needs perMinute, the rate at which the bucket refills" });
   }
-  // A longer period may not allow less than a shorter one.
-  const order: [LimitField, LimitField][] = [
-    ["burst", "perHour"],
-    ["perMinute", "perHour"],
-    ["burst", "perDay"],
-    ["perMinute", "perDay"],
-    ["perHour", "perDay"],
-  ];
-  for (const [shorter, longer] of order) {
-    const a = limits[shorter];
-    const b = limits[longer];
-    if (a !== null && b !== null && b < a) found.push({ field: longer, message: `${longer} must be ≥ ${shorter}` });
+  // A longer period may not allow less than a shorter one (burst and perMinute share a rank: not compared).
+  for (const longer of LIMIT_KINDS) {
+    const b = limits[longer.field];
+    if (b === null) continue;
+    for (const shorter of LIMIT_KINDS) {
+      const a = limits[shorter.field];
+      if (shorter.rank < longer.rank && a !== null && b < a) {
+        found.push({ field: longer.field, message: `${longer.field} must be ≥ ${shorter.field}` });
+      }
+    }
+  }
+  return found;
+}
+
+/** Where a plan's own limits and its resources' break a rule, each resource's messages named after it. */
+export function planViolations(plan: Limits & { resources?: Resources }): { path: string[]; message: string }[] {
+  const found: { path: string[]; message: string }[] = limitViolations(plan).map((v) => ({
+    path: [v.field],
+    message: v.message,
+  }));
+  for (const [name, limits] of Object.entries(plan.resources ?? {})) {
+    for (const v of limitViolations(limits)) {
+      found.push({ path: ["resources", name, v.field], message: `resource ${name}: ${v.message}` });
+    }
   }
   return found;
 }
 
 /** Adds the limit rules to a zod object whose output has every limit field. */
-function refineLimits(value: Limits, ctx: z.RefinementCtx) {
-  for (const v of limitViolations(value)) ctx.addIssue({ code: "custom", path: [v.field], message: v.message });
+function refineLimits(value: Limits & { resources?: Resources }, ctx: z.RefinementCtx) {
+  for (const v of planViolations(value)) ctx.addIssue({ code: "custom", path: v.path, message: v.message });
 }
 
 /** What each plan field means to an API user; shared by the schemas below, overrides and /v1/me. */
 export const PLAN_FIELD_DOCS = {
   id: "The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address.",
   name: "Display name, 1–100 characters.",
-  burst:
-    "Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.",
-  perMinute: "Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.",
-  perHour: "Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.",
-  perDay: "Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.",
+  ...(Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.doc])) as Record<LimitField, string>),
+  resources: `Named limits for one kind of request (say one expensive endpoint), at most ${MAX_RESOURCES}: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.`,
   failMode:
     "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.",
   shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
 } as const;
 
-const limitFields = {
-  burst: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.burst, example: 20 }),
-  perMinute: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perMinute, example: 100 }),
-  perHour: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perHour, example: 5000 }),
-  perDay: Limit.default(null).meta({ description: PLAN_FIELD_DOCS.perDay, example: 50000 }),
-};
+const EXAMPLES: Limits = { burst: 20, perMinute: 100, perHour: 5000, perDay: 50000, perWeek: null, perMonth: 1000000 };
+
+/** Every limit field with `make` applied to its schema, for the shapes below. */
+function limitShape<T extends z.ZodType>(make: (field: LimitField) => T): Record<LimitField, T> {
+  return Object.fromEntries(LIMIT_FIELDS.map((f) => [f, make(f)])) as Record<LimitField, T>;
+}
+
+/** One resource's limits: the six fields, each left out meaning no limit of that kind. */
+export const ResourceLimits = z.strictObject(
+  limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f] })),
+);
+
+export const ResourcesInput = z
+  .record(ResourceName, ResourceLimits)
+  .refine((r) => Object.keys(r).length <= MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`)
+  .meta({
+    description: PLAN_FIELD_DOCS.resources,
+    example: { "ai.generate": { perMinute: 10, perDay: 500 } },
+  });
 
 /** The plan the documentation uses as its example throughout. */
 const PRO_EXAMPLE = {
   id: "pro",
   name: "Pro",
-  burst: 20,
-  perMinute: 100,
-  perHour: 5000,
-  perDay: 50000,
+  ...EXAMPLES,
+  resources: { "ai.generate": { ...noLimits(), perMinute: 10, perDay: 500 } },
   failMode: "closed",
   shadow: false,
 } as const;
+
+const RULES_SUMMARY =
+  "At least one limit is set; burst needs perMinute; in the order burst/perMinute, perHour, perDay, perWeek, perMonth no limit is smaller than a set one before it. Each resource obeys the same rules.";
 
 export const PlanCreate = z
   .strictObject({
@@ -99,7 +130,8 @@ export const PlanCreate = z
         example: "pro",
       }),
     name: DisplayName.meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    ...limitFields,
+    ...limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f], example: EXAMPLES[f] })),
+    resources: ResourcesInput.default({}),
     failMode: FailMode.default("open").meta({
       description: `${PLAN_FIELD_DOCS.failMode} Default open; closed suits metered plans, where the limit is about money.`,
       example: "closed",
@@ -107,21 +139,16 @@ export const PlanCreate = z
     shadow: z.boolean().default(false).meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
   })
   .superRefine(refineLimits)
-  .meta({
-    id: "PlanCreate",
-    description:
-      "A new plan. At least one limit is set; burst needs perMinute; burst and perMinute ≤ perHour ≤ perDay where set.",
-    example: PRO_EXAMPLE,
-  });
+  .meta({ id: "PlanCreate", description: `A new plan. ${RULES_SUMMARY}`, example: PRO_EXAMPLE });
 export type PlanCreate = z.output<typeof PlanCreate>;
 
 export const PlanPatch = z
   .strictObject({
     name: DisplayName.optional().meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    burst: Limit.optional().meta({ description: PLAN_FIELD_DOCS.burst, example: 20 }),
-    perMinute: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perMinute, example: 100 }),
-    perHour: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perHour, example: 6000 }),
-    perDay: Limit.optional().meta({ description: PLAN_FIELD_DOCS.perDay, example: 50000 }),
+    ...limitShape((f) => Limit.optional().meta({ description: PLAN_FIELD_DOCS[f], example: EXAMPLES[f] })),
+    resources: ResourcesInput.optional().meta({
+      description: `${PLAN_FIELD_DOCS.resources} Replaces the plan's resources as a whole; {} removes them.`,
+    }),
     failMode: FailMode.optional().meta({ description: PLAN_FIELD_DOCS.failMode, example: "closed" }),
     shadow: z.boolean().optional().meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
   })
@@ -134,14 +161,16 @@ export const PlanPatch = z
   });
 export type PlanPatch = z.output<typeof PlanPatch>;
 
+const LimitOut = z.number().int().nullable();
+
+export const ResourceLimitsOut = z.object(limitShape((f) => LimitOut.meta({ description: PLAN_FIELD_DOCS[f] })));
+
 export const Plan = z
   .object({
     id: z.string().meta({ description: PLAN_FIELD_DOCS.id }),
     name: z.string().meta({ description: PLAN_FIELD_DOCS.name }),
-    burst: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.burst }),
-    perMinute: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perMinute }),
-    perHour: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perHour }),
-    perDay: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perDay }),
+    ...limitShape((f) => LimitOut.meta({ description: PLAN_FIELD_DOCS[f] })),
+    resources: z.record(z.string(), ResourceLimitsOut).meta({ description: PLAN_FIELD_DOCS.resources }),
     failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
     shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
     version: z

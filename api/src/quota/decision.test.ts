@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { noLimits } from "../domain/limit-kinds";
 import { outcome, retryAfterSeconds } from "./decision";
 import { rateLimitHeaders } from "./headers";
 import { bucketWindowSeconds, limitSpec, policyHeader } from "./limits";
@@ -83,12 +84,10 @@ describe("Retry-After", () => {
 
 describe("headers", () => {
   test("the policy lists each limit with its size and window; the bucket's window is its time to refill", () => {
-    const spec = limitSpec({ burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 });
+    const spec = limitSpec({ ...noLimits(), burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 });
     expect(policyHeader(spec)).toBe('"burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400');
-    expect(policyHeader(limitSpec({ burst: null, perMinute: 100, perHour: null, perDay: null }))).toBe(
-      '"burst";q=100;w=60',
-    );
-    expect(bucketWindowSeconds(limitSpec({ burst: 7, perMinute: 100, perHour: null, perDay: null }))).toBe(5);
+    expect(policyHeader(limitSpec({ ...noLimits(), perMinute: 100 }))).toBe('"burst";q=100;w=60');
+    expect(bucketWindowSeconds(limitSpec({ ...noLimits(), burst: 7, perMinute: 100 }))).toBe(5);
   });
 
   test("a denial carries Retry-After, and RateLimit names the limit that denies", () => {
