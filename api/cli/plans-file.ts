@@ -1,13 +1,19 @@
 // Plans as code: a YAML file of plans, read and checked with the same rules as the API, and diffed against the service.
 import { parse, stringify } from "yaml";
 import { z } from "zod";
-import { PlanCreate } from "../src/domain/plan";
+import { LIMIT_FIELDS, type Limits, noLimits, PlanCreate, type Resources } from "../src/domain/plan";
 
 export type DesiredPlan = z.output<typeof PlanCreate>;
 export type CurrentPlan = DesiredPlan & { version: number };
 
 const PlansFile = z.strictObject({ plans: z.array(z.unknown()) });
-const FIELDS = ["name", "burst", "perMinute", "perHour", "perDay", "failMode", "shadow"] as const;
+// The fields a plan's file entry holds besides its id, in the order the API documents them; the limit fields come
+// from the one table of limit kinds, so a new period reaches the file format without an edit here.
+const FIELDS = ["name", ...LIMIT_FIELDS, "resources", "failMode", "shadow"] as const satisfies readonly Exclude<
+  keyof DesiredPlan,
+  "id"
+>[];
+type Field = (typeof FIELDS)[number];
 
 /** The plans of a file, or every problem in it with the plan it is in. */
 export function readPlansFile(text: string): { ok: true; plans: DesiredPlan[] } | { ok: false; problems: string[] } {
@@ -42,6 +48,22 @@ export type Change =
   | { kind: "update"; id: string; version: number; changes: Partial<DesiredPlan>; before: Partial<DesiredPlan> }
   | { kind: "delete"; id: string; version: number };
 
+// A resource's limits with every field present: the file may leave out the limits a resource does not set.
+const fullLimits = (limits: Partial<Limits> | undefined): Limits => ({ ...noLimits(), ...limits });
+
+function sameLimits(a: Partial<Limits> | undefined, b: Partial<Limits> | undefined): boolean {
+  const [x, y] = [fullLimits(a), fullLimits(b)];
+  return LIMIT_FIELDS.every((f) => x[f] === y[f]);
+}
+
+function sameResources(a: Resources = {}, b: Resources = {}): boolean {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...names].every((name) => name in a && name in b && sameLimits(a[name], b[name]));
+}
+
+const same = (field: Field, a: DesiredPlan, b: DesiredPlan) =>
+  field === "resources" ? sameResources(a.resources, b.resources) : a[field] === b[field];
+
 /** What it takes to make the service's plans those of the file; with `prune`, plans not in the file go. */
 export function diffPlans(desired: DesiredPlan[], current: CurrentPlan[], prune: boolean): Change[] {
   const byId = new Map(current.map((p) => [p.id, p]));
@@ -55,7 +77,8 @@ export function diffPlans(desired: DesiredPlan[], current: CurrentPlan[], prune:
     const after: Partial<DesiredPlan> = {};
     const before: Partial<DesiredPlan> = {};
     for (const field of FIELDS) {
-      if (plan[field] !== existing[field]) {
+      // resources goes as a whole: the API's PATCH replaces a plan's resources, it does not merge them.
+      if (!same(field, plan, existing)) {
         Object.assign(after, { [field]: plan[field] });
         Object.assign(before, { [field]: existing[field] });
       }
@@ -73,25 +96,69 @@ export function diffPlans(desired: DesiredPlan[], current: CurrentPlan[], prune:
 
 const show = (v: unknown) => (v === null ? "none" : JSON.stringify(v));
 
-/** The diff as a person reads it: + to create, ~ to change (before → after), - to delete. */
+/** The limits a resource sets, as `perMinute 10, perDay 500` (its unset ones would only be noise). */
+const setLimits = (limits: Partial<Limits> | undefined) =>
+  LIMIT_FIELDS.filter((f) => fullLimits(limits)[f] !== null)
+    .map((f) => `${f} ${show(fullLimits(limits)[f])}`)
+    .join(", ");
+
+/** One indented line per resource added, changed or removed, so that a change to one resource reads as such. */
+function describeResources(before: Resources, after: Resources): string[] {
+  const lines: string[] = [];
+  for (const [name, limits] of Object.entries(after)) {
+    const old = before[name];
+    if (!old) lines.push(`    + resource ${name}: ${setLimits(limits)}`);
+    else if (!sameLimits(old, limits)) {
+      const [x, y] = [fullLimits(old), fullLimits(limits)];
+      const parts = LIMIT_FIELDS.filter((f) => x[f] !== y[f]).map((f) => `${f} ${show(x[f])} → ${show(y[f])}`);
+      lines.push(`    ~ resource ${name}: ${parts.join(", ")}`);
+    }
+  }
+  for (const name of Object.keys(before)) if (!(name in after)) lines.push(`    - resource ${name}`);
+  return lines;
+}
+
+/**
+ * The diff as a person reads it: + to create, ~ to change (before → after), - to delete; a plan's resources follow
+ * it on lines of their own, each with the same marks.
+ */
 export function describeChanges(changes: Change[]): string[] {
-  return changes.map((change) => {
+  return changes.flatMap((change) => {
     if (change.kind === "create") {
-      const { id, ...fields } = change.plan;
-      return `+ plan ${id}: ${Object.entries(fields)
+      const { id, resources, ...fields } = change.plan;
+      const line = `+ plan ${id}: ${Object.entries(fields)
         .map(([k, v]) => `${k} ${show(v)}`)
         .join(", ")}`;
+      return [line, ...describeResources({}, resources)];
     }
-    if (change.kind === "delete") return `- plan ${change.id}`;
-    const parts = Object.entries(change.changes).map(
+    if (change.kind === "delete") return [`- plan ${change.id}`];
+    const { resources, ...fields } = change.changes;
+    const parts = Object.entries(fields).map(
       ([k, v]) => `${k} ${show(change.before[k as keyof DesiredPlan])} → ${show(v)}`,
     );
-    return `~ plan ${change.id}: ${parts.join(", ")}`;
+    const details = resources ? describeResources(change.before.resources ?? {}, resources) : [];
+    const head = parts.length > 0 ? `~ plan ${change.id}: ${parts.join(", ")}` : `~ plan ${change.id}`;
+    return [head, ...details];
   });
 }
 
+/** A resource's limits as the file writes them: only those it sets, as a person would write them by hand. */
+const writtenLimits = (limits: Limits) =>
+  Object.fromEntries(LIMIT_FIELDS.filter((f) => limits[f] !== null).map((f) => [f, limits[f]]));
+
 /** The service's plans as a file that `apply` takes back unchanged. */
 export function writePlansFile(plans: CurrentPlan[]): string {
-  const entries = plans.map((p) => ({ id: p.id, ...Object.fromEntries(FIELDS.map((f) => [f, p[f]])) }));
+  const entries = plans.map((p) => {
+    const entry: Record<string, unknown> = { id: p.id };
+    for (const field of FIELDS) {
+      if (field !== "resources") entry[field] = p[field];
+      // A plan without resources has no `resources:` in its entry: most plans have none.
+      else if (Object.keys(p.resources ?? {}).length > 0)
+        entry.resources = Object.fromEntries(
+          Object.entries(p.resources).map(([name, limits]) => [name, writtenLimits(fullLimits(limits))]),
+        );
+    }
+    return entry;
+  });
   return stringify({ plans: entries });
 }

@@ -40,7 +40,7 @@ function file(name: string, text: string): string {
 const listed = async () =>
   (
     (await (await fetch(`${server.url}/v1/plans`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
-      plans: { id: string; perHour: number | null; version: number }[];
+      plans: { id: string; perHour: number | null; resources: Record<string, unknown>; version: number }[];
     }
   ).plans;
 
@@ -65,7 +65,7 @@ describe("npm run plans", () => {
     const dry = await plans("apply", path, "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out).toContain(
-      '+ plan free: name "Free", burst none, perMinute 10, perHour none, perDay 1000, failMode "open", shadow false',
+      '+ plan free: name "Free", burst none, perMinute 10, perHour none, perDay 1000, perWeek none, perMonth none, failMode "open", shadow false',
     );
     expect(dry.out).toContain("+ plan pro:");
     expect(dry.out).toContain("2 change(s) not applied (--dry-run)");
@@ -122,10 +122,88 @@ describe("npm run plans", () => {
     expect(await listed()).toEqual(before);
   }, 60_000);
 
+  test("weekly and monthly limits and resources: each resource added, changed or removed on a line of its own", async () => {
+    const metered = (resources: string) =>
+      file(
+        "metered.yaml",
+        `plans:
+  - id: metered
+    name: Metered
+    perMinute: 60
+    perWeek: 10000
+    perMonth: 30000
+    failMode: closed
+${resources}`,
+      );
+    const created = await plans(
+      "apply",
+      metered(`    resources:
+      ai.generate:
+        perMinute: 10
+        perDay: 500
+      export:
+        perDay: 5
+`),
+    );
+    expect(created.code).toBe(0);
+    expect(created.out).toContain(
+      '+ plan metered: name "Metered", burst none, perMinute 60, perHour none, perDay none, perWeek 10000, perMonth 30000, failMode "closed", shadow false\n' +
+        "    + resource ai.generate: perMinute 10, perDay 500\n" +
+        "    + resource export: perDay 5\n",
+    );
+    const stored = (await listed()).find((p) => p.id === "metered");
+    expect(stored).toMatchObject({
+      perWeek: 10000,
+      perMonth: 30000,
+      resources: { "ai.generate": { perMinute: 10, perDay: 500, perMonth: null }, export: { perDay: 5 } },
+    });
+
+    // The file leaves out the limits a resource does not set; the service lists them as null: no change.
+    const changed = metered(`    resources:
+      ai.generate:
+        perMinute: 10
+        perDay: 800
+        perMonth: 12000
+      search:
+        perMinute: 100
+`);
+    expect((await plans("apply", changed, "--dry-run")).out).toContain(
+      "~ plan metered\n" +
+        "    ~ resource ai.generate: perDay 500 → 800, perMonth none → 12000\n" +
+        "    + resource search: perMinute 100\n" +
+        "    - resource export\n",
+    );
+    expect((await plans("apply", changed)).out).toContain("applied 1 change(s)");
+    expect((await plans("apply", changed)).out).toContain("no changes");
+    expect((await listed()).find((p) => p.id === "metered")).toMatchObject({
+      version: 2,
+      resources: { "ai.generate": { perDay: 800, perMonth: 12000 }, search: { perMinute: 100 } },
+    });
+    expect(Object.keys((await listed()).find((p) => p.id === "metered")?.resources ?? {})).toEqual([
+      "ai.generate",
+      "search",
+    ]);
+
+    const bad = await plans(
+      "apply",
+      metered(`    resources:
+      ai.generate:
+        perMinute: 10
+        perHour: 5
+`),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain("resource ai.generate: perHour must be ≥ perMinute");
+  }, 60_000);
+
   test("export writes a file that apply takes back with no changes", async () => {
     const exported = join(dir, "exported.yaml");
     expect((await plans("export", exported)).code).toBe(0);
-    expect(readFileSync(exported, "utf8")).toContain("id: pro");
+    const text = readFileSync(exported, "utf8");
+    expect(text).toContain("id: pro");
+    expect(text).toContain("perMonth: 30000");
+    // Resources hold only the limits they set, as one writes them by hand.
+    expect(text).toContain("    resources:\n      ai.generate:\n        perMinute: 10\n        perDay: 800\n");
     expect((await plans("apply", exported)).out).toContain("no changes");
   }, 60_000);
 });
