@@ -1,12 +1,35 @@
-// A typed client for backend services: check a request and read usage, with a short timeout of its own.
+// A typed client for backend services: check a request, give back what a failed one cost, and read usage, with a
+// short timeout of its own.
 
-// The service's own types for its answer, so the client cannot drift from what the service writes (type-only:
-// nothing of the service is loaded with the client).
-import type { CheckBody, LimitEntry } from "../src/check/response-body";
+// The service's own types for its answers and its plans, so the client cannot drift from what the service writes
+// (type-only: nothing of the service is loaded with the client).
+import type { CheckBody as ServiceCheckBody, LimitEntry as ServiceLimitEntry } from "../src/check/response-body";
+import type { Customer, Overrides } from "../src/domain/customer";
+import type { LimitField, Limits, WindowName } from "../src/domain/limit-kinds";
+import type { Plan, Resources } from "../src/domain/plan";
 
-export type { CheckBody, LimitEntry };
+export type { Customer, LimitField, Limits, Overrides, Plan, Resources, WindowName };
+
+/** A limit of the plan's own: its token bucket, or one of its windows (`hour`, `day`, `week`, `month`). */
+export type PlanLimitName = "burst" | WindowName;
+/** The name of an entry of `limits`: a plan limit, or one of a resource's after its name (`ai.generate/day`). */
+export type LimitName = PlanLimitName | `${string}/${PlanLimitName}`;
+// The service only promises a string; the client names the shapes contract section 5 gives it.
+export type LimitEntry = Omit<ServiceLimitEntry, "name"> & { name: LimitName };
+export type CheckBody = Omit<ServiceCheckBody, "limits"> & { limits: LimitEntry[] };
 
 export type Usage = { customerId: string; planId: string; limits: LimitEntry[] };
+/** The caller's usage once a refund is made; anonymous traffic (by `ip`) has no customer. */
+export type RefundResult = Omit<Usage, "customerId"> & { customerId: string | null };
+/** A customer's allowed and denied checks per UTC day (`YYYY-MM-DD`), oldest first. */
+export type DailyUsage = { points: { day: string; allowed: number; denied: number }[] };
+
+/** Who a request counts against: a customer's API key, or anonymous traffic from an IP address. */
+export type Caller = { key: string; ip?: never } | { ip: string; key?: never };
+/** `resource` adds the limits the plan sets for that resource (say `ai.generate`) to the plan's own. */
+export type CheckInput = Caller & { cost?: number; resource?: string };
+/** The same caller, cost and resource as the check being undone. */
+export type RefundInput = Caller & { cost: number; resource?: string };
 
 /** The rate-limit headers the service sent, ready to copy onto the caller's own response. */
 export type RateLimitHeaders = Record<string, string>;
@@ -40,7 +63,7 @@ const RATE_LIMIT_HEADERS = [
 
 export type ClientOptions = {
   baseUrl: string;
-  /** A service token (POST /v1/tokens with role service). */
+  /** A service token (POST /v1/tokens with role service); `dailyUsage` needs an admin token. */
   token: string;
   /** How long to wait for the service; keep it short, it sits on every request. Default 500 ms. */
   timeoutMs?: number;
@@ -74,9 +97,17 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     return new BouncerError(res.status, body.error?.code ?? "unknown", body.error?.message ?? res.statusText);
   }
 
+  async function json<T>(res: Response): Promise<T> {
+    if (!res.ok) throw await failure(res);
+    return (await res.json()) as T;
+  }
+
   return {
-    /** Checks and counts one request of the customer holding `key` (or of anonymous traffic from `ip`). */
-    async check(input: { key: string; cost?: number } | { ip: string; cost?: number }): Promise<CheckResult> {
+    /**
+     * Checks and counts one request of the customer holding `key` (or of anonymous traffic from `ip`), against the
+     * plan's limits and, when `resource` is given, that resource's too.
+     */
+    async check(input: CheckInput): Promise<CheckResult> {
       const res = await request("POST", "/v1/check", input);
       if (res.status === 200 || res.status === 429) {
         const headers: RateLimitHeaders = {};
@@ -92,11 +123,28 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
       throw error;
     },
 
+    /**
+     * Gives back what an allowed check consumed, for a request that then failed downstream: `cost` returns to every
+     * window and bucket of that check, never beyond a limit's size.
+     */
+    async refund(input: RefundInput): Promise<RefundResult> {
+      return json<RefundResult>(await request("POST", "/v1/refund", input));
+    },
+
     /** A customer's limits as they stand, consuming nothing. */
     async usage(customerId: string): Promise<Usage> {
-      const res = await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage`);
-      if (!res.ok) throw await failure(res);
-      return (await res.json()) as Usage;
+      return json<Usage>(await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage`));
+    },
+
+    /**
+     * A customer's allowed and denied checks per UTC day over the last `days` (at most 400), what a monthly bill is
+     * made from. Contract section 3 keeps it to admin tokens: give this client one for it.
+     */
+    async dailyUsage(customerId: string, days?: number): Promise<DailyUsage> {
+      const query = days === undefined ? "" : `?days=${days}`;
+      return json<DailyUsage>(
+        await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage/daily${query}`),
+      );
     },
   };
 }

@@ -1,48 +1,47 @@
 // An example backend that uses the client and the middleware against the real service, as a team would.
-import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ServerProcess, startServer } from "../dev/server-process";
 import { createClient } from "./client";
-import { QUOTA_EXCEEDED, rateLimit } from "./middleware";
+import { QUOTA_EXCEEDED, type RateLimitOptions, rateLimit } from "./middleware";
+import { type Bouncer, startBouncer } from "./testing/bouncer";
 
-const ADMIN = "client-test-admin-token";
-let bouncer: ServerProcess;
+let bouncer: Bouncer;
 let service: string;
 let key: string;
-let customerId: string;
 let silent: Server;
 let silentUrl: string;
 
-async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${bouncer.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
-
-function backend(options: { baseUrl?: string; failMode?: "open" | "closed"; cost?: number } = {}) {
+function backend(
+  options: { baseUrl?: string; cost?: number } & Pick<RateLimitOptions, "failMode" | "resource" | "refundOnError"> = {},
+) {
   const app = new Hono();
   const client = createClient({ baseUrl: options.baseUrl ?? bouncer.url, token: service, timeoutMs: 300 });
-  app.use("/api/*", rateLimit({ client, failMode: options.failMode, cost: () => options.cost ?? 1 }));
+  const { failMode, resource, refundOnError } = options;
+  app.use("/api/*", rateLimit({ client, failMode, resource, refundOnError, cost: () => options.cost ?? 1 }));
   app.get("/api/hello", (c) => c.json({ hello: "world" }));
+  app.post("/api/generate/:model", (c) => c.json({ generated: c.req.param("model") }));
+  // As a team's backend would: a thrown error answered 500 without a stack trace in the test's output.
+  app.onError((_, c) => c.json({ error: "internal" }, 500));
+  app.get("/api/broken", () => {
+    throw new Error("the database is down");
+  });
+  app.get("/api/unavailable", (c) => c.json({ error: "try later" }, 503));
   return app;
 }
 
 beforeAll(async () => {
-  bouncer = await startServer({
-    DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bouncer-client-")), "q.db")}`,
-    ADMIN_TOKEN: ADMIN,
+  bouncer = await startBouncer();
+  await bouncer.admin("POST", "/v1/plans", {
+    id: "small",
+    name: "Small",
+    burst: 2,
+    perMinute: 6,
+    perDay: 100,
+    resources: { "ai.generate": { perMinute: 1, perDay: 5 } },
   });
-  await admin("POST", "/v1/plans", { id: "small", name: "Small", burst: 2, perMinute: 6, perDay: 100 });
-  customerId = (await admin("POST", "/v1/customers", { name: "Acme", planId: "small" })).id;
-  key = (await admin("POST", `/v1/customers/${customerId}/keys`)).key;
-  service = (await admin("POST", "/v1/tokens", { name: "backend", role: "service" })).token;
+  key = (await bouncer.customer("small")).key;
+  service = await bouncer.serviceToken();
   // Accepts connections and never answers: a service that hangs.
   silent = createServer(() => {}).listen(0, "127.0.0.1");
   await new Promise((r) => silent.once("listening", r));
@@ -111,11 +110,43 @@ describe("the Hono middleware against the real service", () => {
     }
   });
 
-  test("the client reads usage without consuming", async () => {
-    const client = createClient({ baseUrl: bouncer.url, token: service });
-    const first = await client.usage(customerId);
-    const second = await client.usage(customerId);
-    expect(second).toEqual(first);
-    expect(first.limits.map((l) => l.name)).toEqual(["burst", "day"]);
+  test("a route's resource: its limits apply on top of the plan's, named outright or by a function of the request", async () => {
+    const app = backend({ resource: (c) => (c.req.path.startsWith("/api/generate/") ? "ai.generate" : undefined) });
+    const headers = { "x-api-key": (await bouncer.customer("small")).key };
+    const first = await app.request("/api/generate/small", { method: "POST", headers });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ generated: "small" });
+    expect(first.headers.get("ratelimit-policy")).toContain('"ai.generate/burst";q=1');
+    const second = await app.request("/api/generate/small", { method: "POST", headers });
+    expect(second.status).toBe(429);
+    expect((await second.json())["violated-policies"]).toEqual(["ai.generate/burst"]);
+    // The resource's bucket is empty; the plan's still holds one request for the routes that spend no resource.
+    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+
+    const named = backend({ resource: "ai.generate" });
+    const other = { "x-api-key": (await bouncer.customer("small")).key };
+    expect((await named.request("/api/hello", { headers: other })).status).toBe(200);
+    expect((await named.request("/api/hello", { headers: other })).status).toBe(429);
+  });
+
+  test("refundOnError: a handler's 5xx, thrown or answered, gives the request's cost back; by default it stays counted", async () => {
+    const usage = createClient({ baseUrl: bouncer.url, token: service });
+    const dayLeft = async (id: string) => (await usage.usage(id)).limits.find((l) => l.name === "day")?.remaining;
+
+    const refunded = await bouncer.customer("small");
+    const app = backend({ refundOnError: true, cost: 2 });
+    const broken = await app.request("/api/broken", { headers: { "x-api-key": refunded.key } });
+    expect(broken.status).toBe(500);
+    // The rate-limit headers are those of the check, passed on as for any other answer.
+    expect(broken.headers.get("x-ratelimit-limit")).toBe("2");
+    expect((await app.request("/api/unavailable", { headers: { "x-api-key": refunded.key } })).status).toBe(503);
+    expect(await dayLeft(refunded.id)).toBe(100);
+    expect((await app.request("/api/hello", { headers: { "x-api-key": refunded.key } })).status).toBe(200);
+    expect(await dayLeft(refunded.id)).toBe(98);
+
+    const counted = await bouncer.customer("small");
+    const plain = await backend({ cost: 2 }).request("/api/broken", { headers: { "x-api-key": counted.key } });
+    expect(plain.status).toBe(500);
+    expect(await dayLeft(counted.id)).toBe(98);
   });
 });

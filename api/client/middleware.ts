@@ -1,5 +1,6 @@
 // A Hono middleware for backend services: checks each request with Bouncer, passes the rate-limit headers on,
-// and answers 429 with an RFC 9457 problem when the caller has used up its quota.
+// answers 429 with an RFC 9457 problem when the caller has used up its quota, and can give back what a request
+// that failed downstream cost.
 import type { Context, MiddlewareHandler } from "hono";
 import { type BouncerClient, BouncerUnavailable } from "./client";
 
@@ -9,6 +10,18 @@ export type RateLimitOptions = {
   key?: (c: Context) => string | undefined;
   /** How much this request costs; 1 by default. */
   cost?: (c: Context) => number;
+  /**
+   * The resource this route spends (say `ai.generate`), whose limits in the plan apply on top of the plan's own:
+   * a name, or a function of the request (undefined: the plan's limits alone).
+   */
+  resource?: string | ((c: Context) => string | undefined);
+  /**
+   * When the handler answers 5xx (or throws), give the request's cost back to the caller: a failure of ours
+   * should not use up the customer's quota. Off by default: a retried failure then counts each time, which is
+   * what a limit that protects the backend wants. The refund is best effort: if Bouncer does not answer, the
+   * request stays counted.
+   */
+  refundOnError?: boolean;
   /** When Bouncer itself cannot be reached: let requests through ("open", the default) or refuse them (503). */
   failMode?: "open" | "closed";
 };
@@ -29,14 +42,23 @@ const problem = (
   headers: Record<string, string> = {},
 ) => c.body(JSON.stringify({ status, ...body }), status, { ...headers, "content-type": "application/problem+json" });
 
-export function rateLimit({ client, key = defaultKey, cost, failMode = "open" }: RateLimitOptions): MiddlewareHandler {
+export function rateLimit({
+  client,
+  key = defaultKey,
+  cost,
+  resource,
+  refundOnError = false,
+  failMode = "open",
+}: RateLimitOptions): MiddlewareHandler {
   return async (c, next) => {
     const apiKey = key(c);
     if (!apiKey) return problem(c, 401, { type: "about:blank", title: "An API key is required" });
     const units = cost?.(c) ?? 1;
+    // The check and any refund of it name the same caller, cost and resource.
+    const request = { key: apiKey, cost: units, resource: typeof resource === "function" ? resource(c) : resource };
     let result: Awaited<ReturnType<BouncerClient["check"]>>;
     try {
-      result = await client.check({ key: apiKey, cost: units });
+      result = await client.check(request);
     } catch (error) {
       if (!(error instanceof BouncerUnavailable) || failMode === "closed") {
         return problem(
@@ -69,6 +91,10 @@ export function rateLimit({ client, key = defaultKey, cost, failMode = "open" }:
       );
     }
     await next();
+    // Hono has turned a thrown error into the 500 it answers by now. A degraded check counted nothing to give back.
+    if (refundOnError && c.res.status >= 500 && !result.body.degraded) {
+      await client.refund(request).catch(() => {});
+    }
     for (const [name, value] of Object.entries(result.headers)) c.res.headers.set(name, value);
   };
 }

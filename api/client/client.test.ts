@@ -1,0 +1,96 @@
+// The typed client against the real service: resources and their entries, refunds, usage and daily usage.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type BouncerClient, BouncerError, createClient, type LimitName } from "./client";
+import { type Bouncer, startBouncer } from "./testing/bouncer";
+
+let bouncer: Bouncer;
+let client: BouncerClient;
+
+const names = (limits: { name: LimitName }[]) => limits.map((l) => l.name);
+// What a refund can restore exactly: a bucket's reset moves with the clock, its remaining and every window's do not.
+const levels = (limits: { name: LimitName; limit: number; remaining: number }[]) =>
+  limits.map(({ name, limit, remaining }) => ({ name, limit, remaining }));
+
+beforeAll(async () => {
+  bouncer = await startBouncer();
+  await bouncer.admin("POST", "/v1/plans", {
+    id: "metered",
+    name: "Metered",
+    burst: 10,
+    perMinute: 60,
+    perWeek: 1000,
+    perMonth: 2000,
+    resources: { "ai.generate": { perMinute: 2, perDay: 10 } },
+  });
+  client = createClient({ baseUrl: bouncer.url, token: await bouncer.serviceToken() });
+});
+afterAll(() => bouncer?.kill());
+
+describe("the client against the real service", () => {
+  test("usage lists the plan's limits, week and month among them, then each resource's, consuming nothing", async () => {
+    const { id } = await bouncer.customer("metered", { billingDay: 17 });
+    const first = await client.usage(id);
+    expect(await client.usage(id)).toEqual(first);
+    expect(first).toMatchObject({ customerId: id, planId: "metered" });
+    expect(names(first.limits)).toEqual(["burst", "week", "month", "ai.generate/burst", "ai.generate/day"]);
+  });
+
+  test("a check that names a resource is held to the resource's limits as well as the plan's", async () => {
+    const { key } = await bouncer.customer("metered");
+    const plain = await client.check({ key });
+    expect(plain.outcome).toBe("allowed");
+    if (plain.outcome === "unknown_key") return;
+    expect(names(plain.body.limits)).toEqual(["burst", "week", "month"]);
+
+    const spent = await client.check({ key, resource: "ai.generate", cost: 2 });
+    expect(spent.outcome).toBe("allowed");
+    if (spent.outcome === "unknown_key") return;
+    expect(names(spent.body.limits)).toEqual(["burst", "week", "month", "ai.generate/burst", "ai.generate/day"]);
+    expect(spent.body.limits.find((l) => l.name === "ai.generate/day")).toMatchObject({ limit: 10, remaining: 8 });
+    expect(spent.body.limits.find((l) => l.name === "week")).toMatchObject({ limit: 1000, remaining: 997 });
+
+    const denied = await client.check({ key, resource: "ai.generate" });
+    expect(denied.outcome).toBe("denied");
+    if (denied.outcome === "unknown_key") return;
+    expect(denied.body).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
+    // A resource the plan does not name: the plan's limits alone.
+    expect((await client.check({ key, resource: "search" })).outcome).toBe("allowed");
+  });
+
+  test("refund gives a check's cost back to every limit it counted in, and answers the usage after it", async () => {
+    const { id, key } = await bouncer.customer("metered");
+    const before = await client.usage(id);
+    const checked = await client.check({ key, resource: "ai.generate", cost: 2 });
+    expect(checked.outcome).toBe("allowed");
+    expect(levels((await client.usage(id)).limits)).not.toEqual(levels(before.limits));
+
+    const refunded = await client.refund({ key, resource: "ai.generate", cost: 2 });
+    expect(refunded).toMatchObject({ customerId: id, planId: "metered" });
+    expect(levels(refunded.limits)).toEqual(levels(before.limits));
+    // Never beyond a limit's size: a refund of what was not spent leaves the limits full.
+    expect(levels((await client.refund({ key, cost: 5 })).limits)).toEqual(levels(before.limits));
+  });
+
+  test("refund of a key Bouncer does not know is an error of the caller", async () => {
+    await expect(client.refund({ key: "qk_not-a-real-key", cost: 1 })).rejects.toMatchObject({
+      status: 403,
+      code: "unknown_key",
+    });
+    await expect(client.refund({ key: "qk_not-a-real-key", cost: 1 })).rejects.toBeInstanceOf(BouncerError);
+  });
+
+  test("daily usage: one point per UTC day, oldest first, today's counting the checks made (admin token)", async () => {
+    const { id, key } = await bouncer.customer("metered");
+    for (const resource of [undefined, "ai.generate", "ai.generate", "ai.generate"])
+      await client.check({ key, resource });
+    const admin = createClient({ baseUrl: bouncer.url, token: bouncer.adminToken });
+    const { points } = await admin.dailyUsage(id, 7);
+    expect(points).toHaveLength(7);
+    const days = points.map((p) => p.day);
+    expect(days).toEqual([...days].sort());
+    expect(points.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), allowed: 3, denied: 1 });
+
+    // The contract gives service tokens the check, refunds and usage, not the daily history.
+    await expect(client.dailyUsage(id)).rejects.toMatchObject({ status: 403, code: "forbidden" });
+  });
+});

@@ -1,0 +1,43 @@
+// Test tooling: the real service as the client's tests meet it, with an admin to make plans, customers and tokens.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer } from "../../dev/server-process";
+
+const ADMIN = "client-test-admin-token";
+
+export type Bouncer = Awaited<ReturnType<typeof startBouncer>>;
+
+export async function startBouncer() {
+  const server = await startServer({
+    DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bouncer-client-")), "q.db")}`,
+    ADMIN_TOKEN: ADMIN,
+  });
+
+  // Set-up calls that fail say so at once, rather than as a puzzling assertion further on.
+  async function admin(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  return {
+    url: server.url,
+    adminToken: ADMIN,
+    admin,
+    /** A new customer on `planId`, and an API key of its. */
+    async customer(planId: string, fields: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
+      const { id } = await admin("POST", "/v1/customers", { name: "Acme", planId, ...fields });
+      return { id, key: (await admin("POST", `/v1/customers/${id}/keys`)).key };
+    },
+    async serviceToken(): Promise<string> {
+      return (await admin("POST", "/v1/tokens", { name: "backend", role: "service" })).token;
+    },
+    kill: () => server.kill(),
+  };
+}
