@@ -5,5 +5,7 @@ import { expect, test } from "vitest";
 test("bouncer/client exports the client and the middleware", () => {
   expect(typeof createClient).toBe("function");
   expect(typeof rateLimit).toBe("function");
-  expect(typeof createClient({ baseUrl: "http://127.0.0.1:1", token: "t" }).check).toBe("function");
+  const client = createClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+  for (const method of [client.check, client.refund, client.usage, client.dailyUsage])
+    expect(typeof method).toBe("function");
 });
