@@ -96,10 +96,15 @@ export function diffPlans(desired: DesiredPlan[], current: CurrentPlan[], prune:
 
 const show = (v: unknown) => (v === null ? "none" : JSON.stringify(v));
 
-/** The limits a resource sets, as `perMinute 10, perDay 500` (its unset ones would only be noise). */
-const setLimits = (limits: Partial<Limits> | undefined) =>
-  LIMIT_FIELDS.filter((f) => fullLimits(limits)[f] !== null)
-    .map((f) => `${f} ${show(fullLimits(limits)[f])}`)
+/** The limits a resource sets, in the table's order: the file and the diff leave out its unset ones as noise. */
+function setLimits(limits: Partial<Limits>): Partial<Limits> {
+  const full = fullLimits(limits);
+  return Object.fromEntries(LIMIT_FIELDS.filter((f) => full[f] !== null).map((f) => [f, full[f]]));
+}
+
+const listLimits = (limits: Partial<Limits>) =>
+  Object.entries(setLimits(limits))
+    .map(([f, v]) => `${f} ${show(v)}`)
     .join(", ");
 
 /** One indented line per resource added, changed or removed, so that a change to one resource reads as such. */
@@ -107,7 +112,7 @@ function describeResources(before: Resources, after: Resources): string[] {
   const lines: string[] = [];
   for (const [name, limits] of Object.entries(after)) {
     const old = before[name];
-    if (!old) lines.push(`    + resource ${name}: ${setLimits(limits)}`);
+    if (!old) lines.push(`    + resource ${name}: ${listLimits(limits)}`);
     else if (!sameLimits(old, limits)) {
       const [x, y] = [fullLimits(old), fullLimits(limits)];
       const parts = LIMIT_FIELDS.filter((f) => x[f] !== y[f]).map((f) => `${f} ${show(x[f])} → ${show(y[f])}`);
@@ -142,10 +147,6 @@ export function describeChanges(changes: Change[]): string[] {
   });
 }
 
-/** A resource's limits as the file writes them: only those it sets, as a person would write them by hand. */
-const writtenLimits = (limits: Limits) =>
-  Object.fromEntries(LIMIT_FIELDS.filter((f) => limits[f] !== null).map((f) => [f, limits[f]]));
-
 /** The service's plans as a file that `apply` takes back unchanged. */
 export function writePlansFile(plans: CurrentPlan[]): string {
   const entries = plans.map((p) => {
@@ -155,7 +156,7 @@ export function writePlansFile(plans: CurrentPlan[]): string {
       // A plan without resources has no `resources:` in its entry: most plans have none.
       else if (Object.keys(p.resources ?? {}).length > 0)
         entry.resources = Object.fromEntries(
-          Object.entries(p.resources).map(([name, limits]) => [name, writtenLimits(fullLimits(limits))]),
+          Object.entries(p.resources).map(([name, limits]) => [name, setLimits(limits)]),
         );
     }
     return entry;
