@@ -1,14 +1,25 @@
 // The API's own domain rules and types, shared with the browser so forms validate exactly as the API does.
 import "./zod-jitless";
 
-export { type Customer, CustomerCreate, effectiveLimits, Overrides } from "../../../api/src/domain/customer";
+export {
+  type Customer,
+  CustomerCreate,
+  effectiveLimits,
+  effectiveResources,
+  Overrides,
+} from "../../../api/src/domain/customer";
 export {
   LIMIT_FIELDS,
+  LIMIT_KINDS,
   type LimitField,
   type Limits,
-  limitViolations,
+  MAX_RESOURCES,
+  noLimits,
   PLAN_ID,
   type Plan,
   PlanCreate,
   PlanPatch,
+  planViolations,
+  RESOURCE_NAME,
+  type Resources,
 } from "../../../api/src/domain/plan";

@@ -1,7 +1,12 @@
 // The shapes of usage and history the API returns (contract section 6), and how each limit is named on screen.
-import type { LimitField } from "./domain";
+import { LIMIT_KINDS, type LimitField, type Limits } from "./domain";
+import { formatLimit } from "./format";
 
-export type LimitName = "burst" | "hour" | "day";
+/**
+ * `burst` or a window's name (`hour`, `day`, `week`, `month`), the customer's own; or either after a resource's
+ * name and a slash (`ai.generate/day`).
+ */
+export type LimitName = string;
 
 export type LimitEntry = { name: LimitName; limit: number; remaining: number; reset: number; perMinute?: number };
 
@@ -11,18 +16,48 @@ export type HistoryPoint = { minute: string; allowed: number; denied: number };
 
 export type History = { points: HistoryPoint[] };
 
-export const LIMIT_LABELS: Record<LimitName, string> = { burst: "Burst", hour: "Per hour", day: "Per day" };
+/** One UTC day's checks (`day` is YYYY-MM-DD): what a monthly bill is made from. */
+export type DailyPoint = { day: string; allowed: number; denied: number };
+
+export type Daily = { points: DailyPoint[] };
 
 /** The labels of the plan fields, exactly as the contract names the controls. */
-export const FIELD_LABELS: Record<LimitField, string> = {
-  burst: "Burst",
-  perMinute: "Per minute",
-  perHour: "Per hour",
-  perDay: "Per day",
-};
+export const FIELD_LABELS = Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.label])) as Record<
+  LimitField,
+  string
+>;
+
+/** The limits an object names, in words ("Per minute 10, Per day 500"); a field left out is not said. */
+export function limitsText(limits: Partial<Record<LimitField, number | null>>): string {
+  const named = LIMIT_KINDS.filter((k) => limits[k.field] !== undefined);
+  return named.map((k) => `${k.label} ${formatLimit(limits[k.field])}`).join(", ");
+}
+
+/** A resource's limits in words, only those it sets: a kind it leaves unset is no limit of that kind. */
+export const resourceLimitsText = (limits: Limits) =>
+  limitsText(Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== null)));
+
+// An entry is named after its window; the bucket has none and goes by its field's name.
+const ENTRY_LABELS: Record<string, string> = Object.fromEntries(LIMIT_KINDS.map((k) => [k.window ?? k.field, k.label]));
+
+/** An entry's name split into the resource it belongs to (null: the plan's own) and its limit (`day`). */
+export function entryParts(name: LimitName): { resource: string | null; limit: string } {
+  const slash = name.lastIndexOf("/");
+  return slash < 0 ? { resource: null, limit: name } : { resource: name.slice(0, slash), limit: name.slice(slash + 1) };
+}
+
+/** "Per day" for `day`, "ai.generate · Per day" for `ai.generate/day`; a name this UI does not know shows as is. */
+export function entryLabel(name: LimitName): string {
+  const { resource, limit } = entryParts(name);
+  const label = ENTRY_LABELS[limit] ?? limit;
+  return resource === null ? label : `${resource} · ${label}`;
+}
 
 /** The minutes of history the charts show. */
 export const HISTORY_MINUTES = 60;
+
+/** The days of daily usage the charts show. */
+export const DAILY_DAYS = 90;
 
 /** How often live numbers are read again; the contract asks for at least every 2 seconds. */
 export const LIVE_REFRESH_MS = 2000;

@@ -45,3 +45,32 @@ test("a countdown that has run out waits for the next read instead of going nega
   render(<LimitBar entry={{ name: "day", limit: 100, remaining: 0, reset: NOW - 1 }} now={NOW} />);
   expect(screen.getByText("Resetting…")).toBeTruthy();
 });
+
+test("the month says what is left this month and the UTC date it renews on", () => {
+  // 17 Dec 2026 00:00Z: the end of a window that started on billing day 17.
+  const renewal = Date.UTC(2026, 11, 17) / 1000;
+  const now = renewal - (16 * 86400 + 3 * 3600);
+  render(<LimitBar entry={{ name: "month", limit: 1_000_000, remaining: 987_654, reset: renewal }} now={now} />);
+  expect(screen.getByRole("meter", { name: "Per month used" }).getAttribute("aria-valuetext")).toBe(
+    "12,346 of 1,000,000 used",
+  );
+  expect(screen.getByText("987,654 left this month, renews 17 Dec 2026")).toBeTruthy();
+  expect(screen.getByText("Resets in 16 d 03 h")).toBeTruthy();
+});
+
+test("a resource's entries are named after the resource and the limit; a week counts down too", () => {
+  render(
+    <>
+      <LimitBar entry={{ name: "ai.generate/day", limit: 500, remaining: 480, reset: NOW + 3600 }} now={NOW} />
+      <LimitBar entry={{ name: "ai.generate/month", limit: 9000, remaining: 9000, reset: NOW + 86400 }} now={NOW} />
+      <LimitBar entry={{ name: "week", limit: 7000, remaining: 7000, reset: NOW + 3 * 86400 }} now={NOW} />
+    </>,
+  );
+  expect(screen.getByRole("meter", { name: "ai.generate · Per day used" }).getAttribute("aria-valuetext")).toBe(
+    "20 of 500 used",
+  );
+  expect(screen.getByText("ai.generate · Per month")).toBeTruthy();
+  expect(screen.getByText(/^9,000 left this month, renews /)).toBeTruthy();
+  expect(screen.getByRole("meter", { name: "Per week used" })).toBeTruthy();
+  expect(screen.getByText("Resets in 3 d 00 h")).toBeTruthy();
+});

@@ -1,11 +1,11 @@
 // One limit as a bar of used of limit, with what is left and a countdown to its reset.
-import { formatCount, formatDuration } from "../../lib/format";
-import { LIMIT_LABELS, type LimitEntry } from "../../lib/quota";
+import { formatCount, formatDate, formatDuration } from "../../lib/format";
+import { entryLabel, entryParts, type LimitEntry } from "../../lib/quota";
 
 /** When the limit frees up, in words: the bucket refills, windows reset. */
 function resetText(entry: LimitEntry, now: number): string {
   const seconds = entry.reset - now;
-  if (entry.name === "burst") {
+  if (entryParts(entry.name).limit === "burst") {
     if (entry.remaining >= entry.limit) return "Full";
     return seconds > 0 ? `Full again in ${formatDuration(seconds)}` : "Refilling…";
   }
@@ -17,14 +17,21 @@ function level(usedShare: number): "ok" | "high" | "full" {
   return usedShare >= 0.8 ? "high" : "ok";
 }
 
+/** What the bar alone does not say: a bucket's refill rate, a month's renewal date (what a bill runs to). */
+function detailText(entry: LimitEntry): string | null {
+  const { limit } = entryParts(entry.name);
+  if (limit === "burst" && entry.perMinute !== undefined) {
+    return `Bucket of ${formatCount(entry.limit)}, refills ${formatCount(entry.perMinute)} per minute`;
+  }
+  if (limit === "month") return `${formatCount(entry.remaining)} left this month, renews ${formatDate(entry.reset)}`;
+  return null;
+}
+
 export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
   const used = Math.max(0, entry.limit - entry.remaining);
   const share = entry.limit > 0 ? Math.min(1, used / entry.limit) : 1;
-  const label = LIMIT_LABELS[entry.name];
-  const detail =
-    entry.name === "burst" && entry.perMinute !== undefined
-      ? `Bucket of ${formatCount(entry.limit)}, refills ${formatCount(entry.perMinute)} per minute`
-      : null;
+  const label = entryLabel(entry.name);
+  const detail = detailText(entry);
   return (
     <div className={`limit limit-${level(share)}`}>
       <div className="limit-head">

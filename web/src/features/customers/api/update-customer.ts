@@ -4,8 +4,8 @@ import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 
-/** What the settings form changes: the plan, and the overrides as a whole (a PATCH replaces them). */
-export type CustomerSettings = Partial<Pick<Customer, "planId" | "overrides">>;
+/** What the settings form changes: the plan, the billing day, and the overrides as a whole (a PATCH replaces them). */
+export type CustomerSettings = Partial<Pick<Customer, "planId" | "billingDay" | "overrides">>;
 
 export type CustomerUpdate = { id: string; version: number; patch: CustomerSettings };
 

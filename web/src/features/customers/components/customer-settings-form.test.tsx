@@ -38,6 +38,9 @@ const pro: Plan = {
   perMinute: 100,
   perHour: 5000,
   perDay: 50000,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
   failMode: "open",
   shadow: false,
   version: 1,
@@ -48,6 +51,7 @@ const acme: Customer = {
   id: "acme",
   name: "Acme",
   planId: "pro",
+  billingDay: null,
   overrides: { perDay: 100000, shadow: true },
   version: 3,
   createdAt: at,
@@ -123,4 +127,63 @@ test("a delete sends If-Match, and a stale version asks for a reload instead of 
   expect(await screen.findByText("Someone else changed this customer while you were editing it.")).toBeTruthy();
   expect(screen.getByText(/Nothing was deleted/)).toBeTruthy();
   expect(onDeleted).not.toHaveBeenCalled();
+});
+
+test("the billing day is chosen from 1 to 31, or the calendar month, and sent when it changed", async () => {
+  const { user } = renderForm();
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, billingDay: 31, version: 4 }));
+  const billingDay = screen.getByLabelText("Billing day");
+  expect(billingDay).toHaveProperty("value", "");
+  expect(
+    within(billingDay)
+      .getAllByRole("option")
+      .map((o) => o.getAttribute("value")),
+  ).toEqual(["", ...Array.from({ length: 31 }, (_, i) => String(i + 1))]);
+  await user.selectOptions(billingDay, "31");
+  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ billingDay: 31 });
+  expect(await screen.findByText("Saved. The next check uses these limits.")).toBeTruthy();
+
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, billingDay: null, version: 5 }));
+  await user.selectOptions(billingDay, "");
+  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ billingDay: null });
+});
+
+test("every limit kind and each of the plan's resources can be overridden field by field, under the plan's rules", async () => {
+  const metered: Plan = {
+    ...pro,
+    perMonth: 1000000,
+    resources: {
+      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
+    },
+  };
+  const onDeleted = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminSessionProvider>
+        <CustomerSettingsForm customer={{ ...acme, overrides: null }} plans={[metered]} onDeleted={onDeleted} />
+      </AdminSessionProvider>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  const overrides = within(screen.getByRole("group", { name: "Overrides" }));
+  for (const label of ["Burst", "Per minute", "Per hour", "Per day", "Per week", "Per month"]) {
+    expect(overrides.getAllByLabelText(label)).toHaveLength(2);
+  }
+  const resource = within(screen.getByRole("group", { name: "Resource ai.generate" }));
+  expect(resource.getByText("Plan: 500")).toBeTruthy();
+
+  // The resource's own rule: its day may not allow less than its minute.
+  await user.type(resource.getByLabelText("Per day"), "5");
+  expect(resource.getByText("Resource ai.generate: Per day must be at least Per minute")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Save plan and overrides" })).toHaveProperty("disabled", true);
+  await user.type(resource.getByLabelText("Per day"), "000");
+
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, version: 4 }));
+  await user.type(screen.getAllByLabelText("Per month")[0] as HTMLElement, "2000000");
+  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    overrides: { perMonth: 2000000, resources: { "ai.generate": { perDay: 5000 } } },
+  });
 });

@@ -1,18 +1,26 @@
-// Change a customer's plan and limit overrides, with If-Match on every save and delete; an empty override inherits.
+// Change a customer's plan, billing day and limit overrides, with If-Match on every save and delete; an empty
+// override inherits.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
+import { LimitFields } from "../../../components/quota/limit-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
 import { isApiError } from "../../../lib/api-client";
-import { type Customer, LIMIT_FIELDS, type LimitField, type Plan } from "../../../lib/domain";
+import type { Customer, LimitField, Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
-import { FIELD_LABELS } from "../../../lib/quota";
+import { emptyLimitInputs } from "../../../lib/limit-input";
 import { customerQueryOptions } from "../api/get-customer";
 import { useUpdateCustomer } from "../api/update-customer";
+import { BillingDaySelect } from "./billing-day-select";
 import { DeleteCustomerButton } from "./delete-customer-button";
-import { checkOverrides, type OverridesDraft, overridesDraftOf } from "./overrides-draft";
+import {
+  checkOverrides,
+  type OverridesDraft,
+  overridableResources,
+  overrideKey,
+  overridesDraftOf,
+} from "./overrides-draft";
 import { PlanSelect } from "./plan-select";
 import { settingsPatchOf } from "./settings-patch";
 
@@ -25,6 +33,7 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
   // The customer as this admin read it: its version goes with the save, so a change made since is never overwritten.
   const [base, setBase] = useState(customer);
   const [planId, setPlanId] = useState(customer.planId);
+  const [billingDay, setBillingDay] = useState(customer.billingDay);
   const [draft, setDraft] = useState<OverridesDraft>(overridesDraftOf(customer.overrides));
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,8 +49,19 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
     setFailure(null);
   }
 
-  function change(field: LimitField, value: string) {
-    setDraft((d) => ({ ...d, [field]: value }));
+  /** Sets one override: of the plan's own limits (resource null) or of one resource's. */
+  function change(resource: string | null, field: LimitField, value: string) {
+    setDraft((d) =>
+      resource === null
+        ? { ...d, limits: { ...d.limits, [field]: value } }
+        : {
+            ...d,
+            resources: {
+              ...d.resources,
+              [resource]: { ...emptyLimitInputs(), ...d.resources[resource], [field]: value },
+            },
+          },
+    );
     edited();
   }
 
@@ -51,6 +71,7 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
       const latest = await queryClient.fetchQuery(customerQueryOptions(bearer, base.id));
       setBase(latest);
       setPlanId(latest.planId);
+      setBillingDay(latest.billingDay);
       setDraft(overridesDraftOf(latest.overrides));
       setStale(null);
       setFailure(null);
@@ -66,7 +87,7 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
     event.preventDefault();
     if (overrides === undefined) return;
     edited();
-    const patch = settingsPatchOf(base, planId, overrides);
+    const patch = settingsPatchOf(base, { planId, billingDay, overrides });
     if (!patch) {
       setSaved(true);
       return;
@@ -108,32 +129,38 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
             edited();
           }}
         />
+        <BillingDaySelect
+          value={billingDay}
+          onChange={(next) => {
+            setBillingDay(next);
+            edited();
+          }}
+        />
       </div>
       <fieldset className="fieldset">
         <legend className="fieldset-legend">Overrides</legend>
         <p className="fieldset-hint">Replace single limits of the plan for this customer. Leave empty to inherit.</p>
-        <div className="form-grid form-grid-4">
-          {LIMIT_FIELDS.map((field) => (
-            <Field
-              key={field}
-              label={FIELD_LABELS[field]}
-              error={errors[field]}
-              hint={`Plan: ${plan ? formatLimit(plan[field]) : "…"}`}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="Inherit"
-                  value={draft[field]}
-                  onChange={(e) => change(field, e.target.value)}
-                />
-              )}
-            </Field>
-          ))}
-        </div>
+        <LimitFields
+          values={draft.limits}
+          placeholder="Inherit"
+          errorOf={(field) => errors[overrideKey(null, field)]}
+          hintOf={(field) => `Plan: ${plan ? formatLimit(plan[field]) : "…"}`}
+          onChange={(field, value) => change(null, field, value)}
+        />
+        {overridableResources(plan, draft).map((resource) => (
+          <fieldset key={resource} className="resource">
+            <legend className="fieldset-legend">
+              Resource <code>{resource}</code>
+            </legend>
+            <LimitFields
+              values={draft.resources[resource] ?? emptyLimitInputs()}
+              placeholder="Inherit"
+              errorOf={(field) => errors[overrideKey(resource, field)]}
+              hintOf={(field) => `Plan: ${plan ? formatLimit(plan.resources[resource]?.[field]) : "…"}`}
+              onChange={(field, value) => change(resource, field, value)}
+            />
+          </fieldset>
+        ))}
       </fieldset>
       <div className="form-actions">
         <Button

@@ -1,16 +1,18 @@
-// Every customer with its plan and overrides, and the button that opens its settings and keys.
+// Every customer with its plan, billing day and overrides, and the button that opens its settings and keys.
 import { Button } from "../../../components/ui/button";
-import { type Customer, LIMIT_FIELDS, type Plan } from "../../../lib/domain";
-import { formatDateTime, formatLimit } from "../../../lib/format";
-import { FIELD_LABELS } from "../../../lib/quota";
+import type { Customer, Plan } from "../../../lib/domain";
+import { formatDateTime } from "../../../lib/format";
+import { limitsText } from "../../../lib/quota";
 
 type Props = { customers: Customer[]; plans: Plan[]; selectedId: string | null; onSelect: (id: string) => void };
 
+/** The limits the customer's overrides replace: its plan's own, then each resource's ("ai.generate: Per day 2,000"). */
 function overridesText(overrides: Customer["overrides"]): string {
-  const parts = LIMIT_FIELDS.filter((f) => overrides?.[f] !== undefined).map(
-    (f) => `${FIELD_LABELS[f]} ${formatLimit(overrides?.[f])}`,
-  );
-  return parts.length > 0 ? parts.join(", ") : "None";
+  const parts = [
+    limitsText(overrides ?? {}),
+    ...Object.entries(overrides?.resources ?? {}).map(([name, limits]) => `${name}: ${limitsText(limits)}`),
+  ].filter((part) => part !== "");
+  return parts.length > 0 ? parts.join("; ") : "None";
 }
 
 export function CustomersTable({ customers, plans, selectedId, onSelect }: Props) {
@@ -22,6 +24,7 @@ export function CustomersTable({ customers, plans, selectedId, onSelect }: Props
           <tr>
             <th scope="col">Customer</th>
             <th scope="col">Plan</th>
+            <th scope="col">Billing day</th>
             <th scope="col">Overrides</th>
             <th scope="col">Created</th>
             <th scope="col">
@@ -41,6 +44,9 @@ export function CustomersTable({ customers, plans, selectedId, onSelect }: Props
                 <code className="cell-sub">{customer.id}</code>
               </th>
               <td>{planName(customer.planId)}</td>
+              <td className={customer.billingDay === null ? "muted" : undefined}>
+                {customer.billingDay ?? "Calendar month"}
+              </td>
               <td className={customer.overrides ? undefined : "muted"}>{overridesText(customer.overrides)}</td>
               <td>{formatDateTime(customer.createdAt)}</td>
               <td className="actions">

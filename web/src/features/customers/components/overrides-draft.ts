@@ -2,49 +2,73 @@
 import {
   type Customer,
   effectiveLimits,
+  effectiveResources,
   LIMIT_FIELDS,
   type LimitField,
   Overrides,
   type Plan,
 } from "../../../lib/domain";
-import { humanize, limitInputOf, limitRuleErrors, parseLimitInput } from "../../../lib/limit-input";
+import { humanize, type LimitInputs, limitInputsOf, limitRuleErrors, parseLimitInput } from "../../../lib/limit-input";
 
-export type OverridesDraft = Record<LimitField, string>;
+/** The plan's own limits as typed, and each resource's, by resource name. */
+export type OverridesDraft = { limits: LimitInputs; resources: Record<string, LimitInputs> };
 
 export const overridesDraftOf = (overrides: Customer["overrides"]): OverridesDraft => ({
-  burst: limitInputOf(overrides?.burst),
-  perMinute: limitInputOf(overrides?.perMinute),
-  perHour: limitInputOf(overrides?.perHour),
-  perDay: limitInputOf(overrides?.perDay),
+  limits: limitInputsOf(overrides ?? undefined),
+  resources: Object.fromEntries(
+    Object.entries(overrides?.resources ?? {}).map(([name, limits]) => [name, limitInputsOf(limits)]),
+  ),
 });
 
-export type CheckedOverrides = { errors: Partial<Record<LimitField, string>>; overrides: Overrides | undefined };
+/** Where an error shows: a field of the plan's own limits (resource null) or of one resource's. "/" is in no name. */
+export const overrideKey = (resource: string | null, field: LimitField) =>
+  resource === null ? field : `${resource}/${field}`;
+
+/** The resources a customer's overrides can touch: the plan's, then any only the overrides name. */
+export function overridableResources(plan: Plan | undefined, draft: OverridesDraft): string[] {
+  return [...new Set([...Object.keys(plan?.resources ?? {}), ...Object.keys(draft.resources)])];
+}
+
+/** The fields typed, as numbers; a field left empty is left out, so it keeps the plan's value. */
+function typed(inputs: LimitInputs): Partial<Record<LimitField, number>> {
+  const set: Partial<Record<LimitField, number>> = {};
+  for (const field of LIMIT_FIELDS) {
+    const value = parseLimitInput(inputs[field]);
+    if (value !== null) set[field] = value;
+  }
+  return set;
+}
+
+export type CheckedOverrides = { errors: Partial<Record<string, string>>; overrides: Overrides | undefined };
 
 /**
- * Errors by field, and the overrides to send: the limits typed, plus the fail mode and shadow overrides the
+ * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode and shadow overrides the
  * customer already has (the form does not edit those, and a PATCH replaces the whole object).
  */
 export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, kept: Overrides): CheckedOverrides {
-  const candidate: NonNullable<Overrides> = {};
-  for (const field of LIMIT_FIELDS) {
-    const value = parseLimitInput(draft[field]);
-    if (value !== null) candidate[field] = value;
-  }
+  const candidate: NonNullable<Overrides> = typed(draft.limits);
+  const resources = Object.entries(draft.resources)
+    .map(([name, inputs]) => [name, typed(inputs)] as const)
+    .filter(([, fields]) => Object.keys(fields).length > 0);
+  if (resources.length > 0) candidate.resources = Object.fromEntries(resources);
   if (kept?.failMode !== undefined) candidate.failMode = kept.failMode;
   if (kept?.shadow !== undefined) candidate.shadow = kept.shadow;
 
-  const errors: Partial<Record<LimitField, string>> = {};
+  // The API's paths: [field] or ["resources", name, field].
+  const keyOf = (path: PropertyKey[]) =>
+    path[0] === "resources"
+      ? overrideKey(String(path[1]), path[2] as LimitField)
+      : overrideKey(null, path[0] as LimitField);
+  const errors: Partial<Record<string, string>> = {};
   const parsed = Overrides.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as LimitField;
-      errors[field] ??= issue.code === "invalid_type" ? "Must be a whole number" : humanize(issue.message);
+      errors[keyOf(issue.path)] ??= issue.code === "invalid_type" ? "Must be a whole number" : humanize(issue.message);
     }
   }
   if (plan) {
-    for (const [field, message] of Object.entries(limitRuleErrors(effectiveLimits(plan, candidate)))) {
-      errors[field as LimitField] ??= message;
-    }
+    const limits = { ...effectiveLimits(plan, candidate), resources: effectiveResources(plan, candidate) };
+    for (const { path, message } of limitRuleErrors(limits)) errors[keyOf(path)] ??= message;
   }
   const overrides = Object.keys(candidate).length === 0 ? null : candidate;
   return { errors, overrides: Object.keys(errors).length === 0 ? overrides : undefined };

@@ -1,18 +1,14 @@
 // The customer settings that differ from the customer as read: what a save sends, so an unchanged field is left alone.
-import type { Customer, Overrides } from "../../../lib/domain";
+import type { Customer } from "../../../lib/domain";
+import { sameValue } from "../../../lib/same-value";
 import type { CustomerSettings } from "../api/update-customer";
 
-/** Overrides are the same when they set the same fields to the same values, in whatever order. */
-function sameOverrides(a: Overrides, b: Overrides): boolean {
-  const fieldsOf = (o: Overrides) => Object.entries(o ?? {}).filter(([, value]) => value !== undefined);
-  const left = fieldsOf(a);
-  return left.length === fieldsOf(b).length && left.every(([field, value]) => b?.[field as keyof Overrides] === value);
-}
-
-/** The plan and overrides to send, or null when neither changed. */
-export function settingsPatchOf(before: Customer, planId: string, overrides: Overrides): CustomerSettings | null {
+/** The plan, billing day and overrides to send, or null when none changed. */
+export function settingsPatchOf(before: Customer, after: Required<CustomerSettings>): CustomerSettings | null {
   const patch: CustomerSettings = {};
-  if (planId !== before.planId) patch.planId = planId;
-  if (!sameOverrides(before.overrides, overrides)) patch.overrides = overrides;
+  if (after.planId !== before.planId) patch.planId = after.planId;
+  if (after.billingDay !== before.billingDay) patch.billingDay = after.billingDay;
+  // No overrides and an empty set of them mean the same: the plan as it is.
+  if (!sameValue(before.overrides ?? {}, after.overrides ?? {})) patch.overrides = after.overrides;
   return Object.keys(patch).length > 0 ? patch : null;
 }

@@ -1,75 +1,137 @@
 // The plan form's values as typed, checked with the API's own schema, and turned into a create or a patch.
 import type { z } from "zod";
-import { LIMIT_FIELDS, PLAN_ID, type Plan, PlanCreate, PlanPatch } from "../../../lib/domain";
-import { humanize, limitInputOf, limitRuleErrors, parseLimitInput } from "../../../lib/limit-input";
+import {
+  LIMIT_FIELDS,
+  type LimitField,
+  PLAN_ID,
+  type Plan,
+  PlanCreate,
+  PlanPatch,
+  RESOURCE_NAME,
+} from "../../../lib/domain";
+import {
+  emptyLimitInputs,
+  humanize,
+  type LimitInputs,
+  limitInputsOf,
+  limitRuleErrors,
+  parseLimitInputs,
+} from "../../../lib/limit-input";
+import { sameValue } from "../../../lib/same-value";
+
+/**
+ * One resource as typed: rows rather than a record, so a name can be half-typed, empty or taken twice. `row` stays
+ * with the row while others are removed, so its errors and touched fields stay with it too.
+ */
+export type ResourceDraft = { row: number; name: string; limits: LimitInputs };
 
 export type PlanDraft = {
   id: string;
   name: string;
-  burst: string;
-  perMinute: string;
-  perHour: string;
-  perDay: string;
+  limits: LimitInputs;
+  resources: ResourceDraft[];
   failMode: "open" | "closed";
   shadow: boolean;
 };
 
-export type DraftField = keyof PlanDraft;
-export type DraftErrors = Partial<Record<DraftField, string>>;
+/**
+ * Where an error shows: "id", "name", a limit field ("perDay"), "resources" (their number), or a resource row's
+ * name or limit (resourceKey(row, "name"), resourceKey(row, "perDay")).
+ */
+export type DraftKey = string;
+export type DraftErrors = Partial<Record<DraftKey, string>>;
+
+export const resourceKey = (row: number, part: "name" | LimitField): DraftKey => `resources.${row}.${part}`;
 
 export const emptyDraft: PlanDraft = {
   id: "",
   name: "",
-  burst: "",
-  perMinute: "",
-  perHour: "",
-  perDay: "",
+  limits: emptyLimitInputs(),
+  resources: [],
   failMode: "open",
   shadow: false,
 };
 
+/** A new, empty resource row, numbered after every row there is. */
+export const newResource = (rows: ResourceDraft[]): ResourceDraft => ({
+  row: Math.max(-1, ...rows.map((r) => r.row)) + 1,
+  name: "",
+  limits: emptyLimitInputs(),
+});
+
 export const draftOf = (plan: Plan): PlanDraft => ({
   id: plan.id,
   name: plan.name,
-  burst: limitInputOf(plan.burst),
-  perMinute: limitInputOf(plan.perMinute),
-  perHour: limitInputOf(plan.perHour),
-  perDay: limitInputOf(plan.perDay),
+  limits: limitInputsOf(plan),
+  resources: Object.entries(plan.resources).map(([name, limits], row) => ({
+    row,
+    name,
+    limits: limitInputsOf(limits),
+  })),
   failMode: plan.failMode,
   shadow: plan.shadow,
 });
 
 const ID_RULE = "Use lowercase letters, digits, - and _, starting with a letter or digit (at most 63).";
+const RESOURCE_RULE = "Use lowercase letters, digits, . _ : and -, starting with a letter or digit (at most 63).";
 
 function messageOf(issue: z.core.$ZodIssue): string {
-  const field = issue.path[0];
-  if (field === "id") return ID_RULE;
+  if (issue.path[0] === "id") return ID_RULE;
   // NaN (text that is not a number) fails the type check, whose own message is for developers.
   if (issue.code === "invalid_type") return "Must be a whole number";
   return humanize(issue.message);
 }
 
+/** The problems with each resource's name, which the record the API takes cannot hold (empty, twice). */
+function nameErrors(resources: ResourceDraft[]): DraftErrors {
+  const errors: DraftErrors = {};
+  const seen = new Set<string>();
+  for (const { row, name } of resources) {
+    const trimmed = name.trim();
+    if (trimmed === "") errors[resourceKey(row, "name")] = "Give the resource a name";
+    else if (!RESOURCE_NAME.test(trimmed)) errors[resourceKey(row, "name")] = RESOURCE_RULE;
+    else if (seen.has(trimmed)) errors[resourceKey(row, "name")] = "Another resource has this name";
+    seen.add(trimmed);
+  }
+  return errors;
+}
+
 export type Checked = { errors: DraftErrors; plan: PlanCreate | null };
 
-/** Every problem with the draft, keyed by field, and the plan to send when there is none. */
+/** Every problem with the draft, keyed by where it shows, and the plan to send when there is none. */
 export function checkDraft(draft: PlanDraft): Checked {
+  const rowOf = new Map<string, number>();
+  for (const r of draft.resources) if (!rowOf.has(r.name.trim())) rowOf.set(r.name.trim(), r.row);
   const input = {
-    ...draft,
-    burst: parseLimitInput(draft.burst),
-    perMinute: parseLimitInput(draft.perMinute),
-    perHour: parseLimitInput(draft.perHour),
-    perDay: parseLimitInput(draft.perDay),
+    id: draft.id,
+    name: draft.name,
+    ...parseLimitInputs(draft.limits),
+    resources: Object.fromEntries(draft.resources.map((r) => [r.name.trim(), parseLimitInputs(r.limits)])),
+    failMode: draft.failMode,
+    shadow: draft.shadow,
   };
-  const errors: DraftErrors = {};
+  // The API's paths name a resource; the form's rows are numbered. A name taken twice is the first row's.
+  const keyOf = (path: PropertyKey[]): DraftKey | undefined => {
+    const [first, name, field] = path;
+    if (first !== "resources" || name === undefined) return first === undefined ? undefined : String(first);
+    const row = rowOf.get(String(name));
+    if (row === undefined) return "resources";
+    return resourceKey(row, field === undefined ? "name" : (String(field) as LimitField));
+  };
+
+  const errors: DraftErrors = nameErrors(draft.resources);
   const parsed = PlanCreate.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as DraftField | undefined;
-      if (field) errors[field] ??= messageOf(issue);
+      const key = keyOf(issue.path);
+      if (key) errors[key] ??= messageOf(issue);
     }
   }
   // zod skips the whole-plan rules while any field is wrong; the form shows them regardless.
-  for (const [field, message] of Object.entries(limitRuleErrors(input))) errors[field as DraftField] ??= message;
+  for (const { path, message } of limitRuleErrors(input)) {
+    const key = keyOf(path);
+    if (key) errors[key] ??= message;
+  }
   const clean = Object.keys(errors).length === 0 && parsed.success;
   return { errors, plan: clean ? parsed.data : null };
 }
@@ -79,6 +141,8 @@ export function patchOf(before: Plan, after: PlanCreate): PlanPatch | null {
   const patch: Record<string, unknown> = {};
   if (after.name !== before.name) patch.name = after.name;
   for (const field of LIMIT_FIELDS) if (after[field] !== before[field]) patch[field] = after[field];
+  // A PATCH replaces the resources as a whole.
+  if (!sameValue(after.resources, before.resources)) patch.resources = after.resources;
   if (after.failMode !== before.failMode) patch.failMode = after.failMode;
   if (after.shadow !== before.shadow) patch.shadow = after.shadow;
   const parsed = PlanPatch.safeParse(patch);

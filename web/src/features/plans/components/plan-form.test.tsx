@@ -1,7 +1,7 @@
 // The plan form shows the API's own rules beside each field as the admin types, and sends only a valid plan.
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { AdminSessionProvider } from "../../../app/admin-session";
@@ -70,7 +70,9 @@ test("an untouched field shows its error only once the admin tries to save, and 
   expect(screen.queryByText("Name must not be empty")).toBeNull();
   await user.click(screen.getByRole("button", { name: "Create plan" }));
   expect(screen.getByText("Name must not be empty")).toBeTruthy();
-  expect(screen.getByText("At least one of Burst, Per minute, Per hour, Per day must be set")).toBeTruthy();
+  expect(
+    screen.getByText("At least one of Burst, Per minute, Per hour, Per day, Per week, Per month must be set"),
+  ).toBeTruthy();
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
@@ -94,6 +96,9 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
     perMinute: 1000,
     perHour: null,
     perDay: null,
+    perWeek: null,
+    perMonth: null,
+    resources: {},
     failMode: "closed",
     shadow: true,
   });
@@ -108,6 +113,9 @@ test("an edit sends only what changed, with If-Match, and a stale version asks f
     perMinute: 100,
     perHour: 5000,
     perDay: null,
+    perWeek: null,
+    perMonth: null,
+    resources: {},
     failMode: "open",
     shadow: false,
     version: 3,
@@ -128,4 +136,103 @@ test("an edit sends only what changed, with If-Match, and a stale version asks f
   expect(JSON.parse(String(init?.body))).toEqual({ perHour: 6000 });
   expect(await screen.findByText("Someone else changed this plan while you were editing it.")).toBeTruthy();
   expect(screen.getByRole("button", { name: "Reload plan" })).toBeTruthy();
+});
+
+test("every limit kind has its field, labelled as in the domain's table, and a month may not allow less than a week", async () => {
+  const { user } = renderForm();
+  const limits = within(screen.getByRole("group", { name: "Limits" }));
+  for (const label of ["Burst", "Per minute", "Per hour", "Per day", "Per week", "Per month"]) {
+    expect(limits.getByLabelText(label)).toBeTruthy();
+  }
+  await user.type(limits.getByLabelText("Per week"), "7000");
+  await user.type(limits.getByLabelText("Per month"), "6000");
+  expect(screen.getByText("Per month must be at least Per week")).toBeTruthy();
+  expect(limits.getByLabelText("Per month")).toHaveProperty("ariaInvalid", "true");
+});
+
+test("resources are added, named, checked with the plan's rules inline, removed, and posted by name", async () => {
+  const { user } = renderForm();
+  fetchMock.mockResolvedValue(json(201, { id: "metered", name: "Metered", version: 1 }));
+  await user.type(screen.getByLabelText("Name"), "Metered");
+  await user.type(within(screen.getByRole("group", { name: "Limits" })).getByLabelText("Per month"), "100000");
+
+  await user.click(screen.getByRole("button", { name: "Add resource" }));
+  const first = within(screen.getByRole("group", { name: "Resource 1" }));
+  await user.type(first.getByLabelText("Resource"), "AI Generate");
+  expect(
+    first.getByText("Use lowercase letters, digits, . _ : and -, starting with a letter or digit (at most 63)."),
+  ).toBeTruthy();
+  await user.clear(first.getByLabelText("Resource"));
+  await user.type(first.getByLabelText("Resource"), "ai.generate");
+  await user.type(first.getByLabelText("Per hour"), "100");
+  await user.type(first.getByLabelText("Per day"), "50");
+  expect(first.getByText("Resource ai.generate: Per day must be at least Per hour")).toBeTruthy();
+  await user.type(first.getByLabelText("Per day"), "0");
+  expect(first.queryByText(/must be at least/)).toBeNull();
+
+  await user.click(screen.getByRole("button", { name: "Add resource" }));
+  const second = within(screen.getByRole("group", { name: "Resource 2" }));
+  await user.type(second.getByLabelText("Resource"), "ai.generate");
+  expect(second.getByText("Another resource has this name")).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  expect(fetchMock).not.toHaveBeenCalled();
+  await user.click(screen.getByRole("button", { name: "Remove resource 2" }));
+  expect(screen.queryByRole("group", { name: "Resource 2" })).toBeNull();
+
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toMatchObject({
+    perMonth: 100000,
+    resources: {
+      "ai.generate": { burst: null, perMinute: null, perHour: 100, perDay: 500, perWeek: null, perMonth: null },
+    },
+  });
+});
+
+test("a resource with no limit at all is refused, as the API would", async () => {
+  const { user } = renderForm();
+  await user.click(screen.getByRole("button", { name: "Add resource" }));
+  await user.type(screen.getByLabelText("Resource"), "export");
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  expect(
+    screen.getByText(
+      "Resource export: at least one of Burst, Per minute, Per hour, Per day, Per week, Per month must be set",
+    ),
+  ).toBeTruthy();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test("an edit that changes a resource sends the resources as a whole, and nothing else", async () => {
+  const plan: Plan = {
+    id: "pro",
+    name: "Pro",
+    burst: null,
+    perMinute: 100,
+    perHour: null,
+    perDay: null,
+    perWeek: null,
+    perMonth: 1000000,
+    resources: {
+      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
+    },
+    failMode: "open",
+    shadow: false,
+    version: 2,
+    createdAt: "2026-11-30T10:00:00.000Z",
+    updatedAt: "2026-11-30T10:00:00.000Z",
+  };
+  const { user } = renderForm(plan);
+  fetchMock.mockResolvedValue(json(200, { ...plan, version: 3 }));
+  const resource = within(screen.getByRole("group", { name: "Resource 1" }));
+  expect(resource.getByLabelText("Resource")).toHaveProperty("value", "ai.generate");
+  await user.clear(resource.getByLabelText("Per day"));
+  await user.type(resource.getByLabelText("Per day"), "800");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toEqual({
+    resources: {
+      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 800, perWeek: null, perMonth: null },
+    },
+  });
 });

@@ -2,17 +2,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
+import { LimitFields } from "../../../components/quota/limit-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { Field } from "../../../components/ui/field";
 import { isApiError } from "../../../lib/api-client";
-import type { Plan } from "../../../lib/domain";
-import { FIELD_LABELS } from "../../../lib/quota";
+import type { LimitField, Plan } from "../../../lib/domain";
 import { useCreatePlan } from "../api/create-plan";
 import { planQueryOptions } from "../api/get-plan";
 import { useUpdatePlan } from "../api/update-plan";
-import { checkDraft, type DraftField, draftOf, emptyDraft, idFromName, type PlanDraft, patchOf } from "./plan-draft";
+import { checkDraft, type DraftKey, draftOf, emptyDraft, idFromName, type PlanDraft, patchOf } from "./plan-draft";
+import { ResourcesEditor } from "./resources-editor";
 
 type Props = {
   /** The plan to edit, as read; absent to create one. */
@@ -21,12 +22,17 @@ type Props = {
   onCancel: () => void;
 };
 
-const LIMIT_HINTS = {
+const LIMIT_HINTS: Record<LimitField, string> = {
   burst: "Requests allowed at once. Needs Per minute.",
   perMinute: "Sustained rate: the bucket refills at this many per minute.",
   perHour: "Per UTC clock hour.",
   perDay: "Per UTC day.",
-} as const;
+  perWeek: "Monday to Monday, UTC.",
+  perMonth: "Calendar month, or from each customer's billing day.",
+};
+
+/** The draft fields edited by name; limits and resources have their own setters. */
+type TopField = "id" | "name" | "failMode" | "shadow";
 
 export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
   const bearer = useAdminToken();
@@ -35,7 +41,7 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
   const update = useUpdatePlan();
   const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState<PlanDraft>(initial ? draftOf(initial) : emptyDraft);
-  const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set());
+  const [touched, setTouched] = useState<ReadonlySet<DraftKey>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
@@ -47,19 +53,22 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
 
   const editing = base !== undefined;
   const { errors, plan: checked } = checkDraft(draft);
-  const shown = (field: DraftField) => (submitted || touched.has(field) ? errors[field] : undefined);
+  const shown = (key: DraftKey) => (submitted || touched.has(key) ? errors[key] : undefined);
   const busy = create.isPending || update.isPending;
 
-  function change<K extends DraftField>(field: K, value: PlanDraft[K]) {
-    setDraft((d) => {
+  function edit(next: (d: PlanDraft) => PlanDraft, key?: DraftKey) {
+    setDraft(next);
+    if (key) touch(key);
+    setFailure(null);
+  }
+  function change<K extends TopField>(field: K, value: PlanDraft[K]) {
+    edit((d) => {
       const next = { ...d, [field]: value };
       if (field === "name" && !editing && !touched.has("id")) next.id = idFromName(String(value));
       return next;
-    });
-    setTouched((t) => new Set(t).add(field));
-    setFailure(null);
+    }, field);
   }
-  const touch = (field: DraftField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  const touch = (key: DraftKey) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   async function reload() {
     if (!base) return;
@@ -105,23 +114,6 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
       else setFailure(isApiError(error) ? error.message : "The plan could not be saved.");
     }
   }
-
-  const limitField = (field: "burst" | "perMinute" | "perHour" | "perDay") => (
-    <Field key={field} label={FIELD_LABELS[field]} error={shown(field)} hint={LIMIT_HINTS[field]}>
-      {(props) => (
-        <input
-          {...props}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="No limit"
-          value={draft[field]}
-          onChange={(e) => change(field, e.target.value)}
-          onBlur={() => touch(field)}
-        />
-      )}
-    </Field>
-  );
 
   return (
     <form
@@ -183,10 +175,22 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
       <fieldset className="fieldset">
         <legend className="fieldset-legend">Limits</legend>
         <p className="fieldset-hint">Leave a limit empty for no limit of that kind. Set at least one.</p>
-        <div className="form-grid form-grid-4">
-          {(["burst", "perMinute", "perHour", "perDay"] as const).map(limitField)}
-        </div>
+        <LimitFields
+          values={draft.limits}
+          placeholder="No limit"
+          errorOf={shown}
+          hintOf={(field) => LIMIT_HINTS[field]}
+          onChange={(field, value) => edit((d) => ({ ...d, limits: { ...d.limits, [field]: value } }), field)}
+          onBlur={touch}
+        />
       </fieldset>
+
+      <ResourcesEditor
+        resources={draft.resources}
+        onChange={(resources, key) => edit((d) => ({ ...d, resources }), key)}
+        onBlur={touch}
+        errorOf={shown}
+      />
 
       <div className="form-grid">
         <Field label="Fail mode" hint="What checks do when the counter store does not answer.">

@@ -1,8 +1,8 @@
-// Every plan with its limits, fail mode and shadow flag, and the actions on each.
-
+// Every plan with its limits of every kind, its resources, fail mode and shadow flag, and the actions on each.
 import { Button } from "../../../components/ui/button";
-import type { Plan } from "../../../lib/domain";
+import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
+import { resourceLimitsText } from "../../../lib/quota";
 import { DeletePlanButton } from "./delete-plan-button";
 
 export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Plan) => void }) {
@@ -12,18 +12,12 @@ export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Pl
         <thead>
           <tr>
             <th scope="col">Plan</th>
-            <th scope="col" className="num">
-              Burst
-            </th>
-            <th scope="col" className="num">
-              Per minute
-            </th>
-            <th scope="col" className="num">
-              Per hour
-            </th>
-            <th scope="col" className="num">
-              Per day
-            </th>
+            {LIMIT_KINDS.map((k) => (
+              <th key={k.field} scope="col" className="num">
+                {k.label}
+              </th>
+            ))}
+            <th scope="col">Resources</th>
             <th scope="col">Fail mode</th>
             <th scope="col">Shadow</th>
             <th scope="col">
@@ -38,11 +32,24 @@ export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Pl
                 <span className="cell-title">{plan.name}</span>
                 <code className="cell-sub">{plan.id}</code>
               </th>
-              {(["burst", "perMinute", "perHour", "perDay"] as const).map((field) => (
+              {LIMIT_KINDS.map(({ field }) => (
                 <td key={field} className={plan[field] === null ? "num muted" : "num"}>
                   {formatLimit(plan[field])}
                 </td>
               ))}
+              <td>
+                {Object.keys(plan.resources).length === 0 ? (
+                  <span className="muted">None</span>
+                ) : (
+                  <ul className="cell-list">
+                    {Object.entries(plan.resources).map(([name, limits]) => (
+                      <li key={name}>
+                        <code>{name}</code> <span className="cell-sub">{resourceLimitsText(limits)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
               <td>
                 <span className={`badge badge-${plan.failMode}`}>{plan.failMode === "open" ? "Open" : "Closed"}</span>
               </td>

@@ -1,18 +1,17 @@
 // GET /v1/me with a customer's API key: who the key belongs to, and the plan that applies to it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import type { LimitField, Resources } from "../../../lib/domain";
 
 export type Me = {
   id: string;
   name: string;
   planId: string;
-  plan: {
+  // Limit kinds and resources the API does not list yet are left out: the page shows what it is told.
+  plan: Partial<Record<LimitField, number | null>> & {
     id: string;
     name: string;
-    burst: number | null;
-    perMinute: number | null;
-    perHour: number | null;
-    perDay: number | null;
+    resources?: Resources;
     failMode: "open" | "closed";
     shadow: boolean;
   };

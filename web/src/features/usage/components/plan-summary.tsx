@@ -1,15 +1,24 @@
-// The customer's plan: its name and every limit that applies, overrides included.
+// The customer's plan: its name and every limit that applies, overrides included, and its resources' limits.
+import { LIMIT_KINDS } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
-import { FIELD_LABELS } from "../../../lib/quota";
+import { resourceLimitsText } from "../../../lib/quota";
 import type { Me } from "../api/get-me";
 
 export function PlanSummary({ plan }: { plan: Me["plan"] }) {
   return (
     <dl className="plan-summary">
-      {(["burst", "perMinute", "perHour", "perDay"] as const).map((field) => (
+      {LIMIT_KINDS.filter((k) => plan[k.field] !== undefined).map(({ field, label }) => (
         <div key={field} className="plan-summary-item">
-          <dt>{FIELD_LABELS[field]}</dt>
+          <dt>{label}</dt>
           <dd className={plan[field] === null ? "muted" : undefined}>{formatLimit(plan[field])}</dd>
+        </div>
+      ))}
+      {Object.entries(plan.resources ?? {}).map(([name, limits]) => (
+        <div key={name} className="plan-summary-item">
+          <dt>
+            <code>{name}</code>
+          </dt>
+          <dd>{resourceLimitsText(limits)}</dd>
         </div>
       ))}
       {plan.shadow ? (
