@@ -61,3 +61,6 @@ export const DAILY_DAYS = 90;
 
 /** How often live numbers are read again; the contract asks for at least every 2 seconds. */
 export const LIVE_REFRESH_MS = 2000;
+
+/** How often the days are read again: today's bar grows, but nobody watches it by the second. */
+export const DAILY_REFRESH_MS = 30_000;

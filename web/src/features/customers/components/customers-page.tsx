@@ -8,6 +8,7 @@ import { Empty, Loading } from "../../../components/ui/states";
 import { usePlans } from "../../plans/api/get-plans";
 import { useCustomers } from "../api/get-customers";
 import { CustomerCreateForm } from "./customer-create-form";
+import { CustomerDaily } from "./customer-daily";
 import { CustomerKeys } from "./customer-keys";
 import { CustomerSettingsForm } from "./customer-settings-form";
 import { CustomersTable } from "./customers-table";
@@ -62,6 +63,11 @@ export function CustomersPage() {
             <CustomerKeys key={selected.id} customer={selected} />
           </Panel>
         </div>
+      ) : null}
+      {selected ? (
+        <Panel title={`Daily usage of ${selected.name}`} description="Allowed and denied checks per UTC day.">
+          <CustomerDaily key={selected.id} customer={selected} />
+        </Panel>
       ) : null}
 
       <Panel title="All customers">

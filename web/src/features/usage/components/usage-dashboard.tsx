@@ -1,5 +1,7 @@
-// What a customer sees for a valid key: plan, a bar per limit with a countdown to its reset, and the last hour.
+// What a customer sees for a valid key: plan, a bar per limit with a countdown to its reset, the last hour and the
+// last 90 days.
 import { useEffect } from "react";
+import { DailyChart } from "../../../components/quota/daily-chart";
 import { HistoryChart } from "../../../components/quota/history-chart";
 import { LimitBar } from "../../../components/quota/limit-bar";
 import { useNowSeconds } from "../../../components/quota/use-now";
@@ -7,6 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Panel } from "../../../components/ui/panel";
 import { Loading } from "../../../components/ui/states";
 import { useMe } from "../api/get-me";
+import { useMyDaily } from "../api/get-my-daily";
 import { useMyHistory } from "../api/get-my-history";
 import { useMyUsage } from "../api/get-my-usage";
 import { keyProblem } from "./key-messages";
@@ -18,9 +21,11 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
   const me = useMe(apiKey);
   const usage = useMyUsage(apiKey);
   const history = useMyHistory(apiKey);
+  const daily = useMyDaily(apiKey);
   const now = useNowSeconds();
 
-  // A key revoked while the page is open is refused on the next read: drop it and say so.
+  // A key revoked while the page is open is refused on the next read: drop it and say so. The days are read
+  // too seldom to notice first, and are left out so that a server without their route cannot drop a good key.
   const error = me.error ?? usage.error ?? history.error;
   useEffect(() => {
     if (!error) return;
@@ -70,6 +75,18 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
           </Alert>
         ) : (
           <HistoryChart points={history.data.points} label="Your checks per minute" />
+        )}
+      </Panel>
+
+      <Panel title="Last 90 days" description="Your requests per UTC day that were allowed and denied.">
+        {daily.isPending ? (
+          <Loading label="Reading your days…" />
+        ) : daily.isError ? (
+          <Alert tone="error" title="Your daily usage could not be read.">
+            {keyProblem(daily.error).message}
+          </Alert>
+        ) : (
+          <DailyChart points={daily.data.points} label="Your checks per day" />
         )}
       </Panel>
     </div>

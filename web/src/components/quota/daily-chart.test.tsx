@@ -1,0 +1,33 @@
+// The daily chart says its totals in words for the 90 days it shows, whatever the bars look like.
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import { DailyChart } from "./daily-chart";
+
+afterEach(cleanup);
+
+test("the days' allowed and denied checks are added up and said in words", () => {
+  render(
+    <DailyChart
+      label="Your checks per day"
+      points={[
+        { day: "2026-11-28", allowed: 31, denied: 0 },
+        { day: "2026-11-29", allowed: 0, denied: 0 },
+        { day: "2026-11-30", allowed: 5702, denied: 31 },
+      ]}
+    />,
+  );
+  const figure = screen.getByRole("figure", { name: "Your checks per day" });
+  expect(figure.textContent).toContain("5,733 allowed");
+  expect(figure.textContent).toContain("31 denied");
+  expect(figure.textContent).toContain("in the last 90 days");
+  expect(screen.getByRole("img").getAttribute("aria-label")).toBe(
+    "Your checks per day: 5,733 allowed, 31 denied in the last 90 days",
+  );
+  expect(screen.queryByText(/No checks/)).toBeNull();
+});
+
+test("days without a check say so instead of an empty grid", () => {
+  render(<DailyChart label="Checks of Acme per day" points={[{ day: "2026-11-30", allowed: 0, denied: 0 }]} />);
+  expect(screen.getByText("No checks in the last 90 days yet.")).toBeTruthy();
+});

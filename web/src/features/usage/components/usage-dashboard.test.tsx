@@ -1,0 +1,87 @@
+// The customer page reads every limit the key has, its resources' included, and the last 90 days, with the key.
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { createQueryClient } from "../../../app/query-client";
+import { UsageDashboard } from "./usage-dashboard";
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+// 31 Dec 2026 00:00Z: the end of the month of a customer whose billing day is 31, read on 30 Nov.
+const RENEWAL = Date.UTC(2026, 11, 31) / 1000;
+
+const ANSWERS: Record<string, unknown> = {
+  "/v1/me": {
+    id: "acme",
+    name: "Acme",
+    planId: "metered",
+    plan: {
+      id: "metered",
+      name: "Metered",
+      burst: null,
+      perMinute: 100,
+      perHour: null,
+      perDay: null,
+      perWeek: null,
+      perMonth: 100000,
+      resources: {
+        "ai.generate": { burst: null, perMinute: null, perHour: null, perDay: 50, perWeek: null, perMonth: null },
+      },
+      failMode: "closed",
+      shadow: false,
+    },
+  },
+  "/v1/me/usage": {
+    customerId: "acme",
+    planId: "metered",
+    limits: [
+      { name: "burst", limit: 100, remaining: 97, reset: RENEWAL - 86400, perMinute: 100 },
+      { name: "month", limit: 100000, remaining: 99997, reset: RENEWAL },
+      { name: "ai.generate/day", limit: 50, remaining: 47, reset: RENEWAL - 30 * 86400 },
+    ],
+  },
+  "/v1/me/usage/history?minutes=60": { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 3, denied: 0 }] },
+  "/v1/me/usage/daily?days=90": {
+    points: [
+      { day: "2026-11-29", allowed: 10, denied: 1 },
+      { day: "2026-11-30", allowed: 3, denied: 0 },
+    ],
+  },
+};
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  fetchMock.mockImplementation(async (url) => {
+    const body = ANSWERS[String(url)];
+    return body ? json(200, body) : json(404, { error: { code: "not_found", message: "no", requestId: "r" } });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+test("the month shows its renewal date, a resource's entry its name, and the days their totals", async () => {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UsageDashboard apiKey="qk_test" onKeyRefused={() => {}} />
+    </QueryClientProvider>,
+  );
+  expect(await screen.findByText("99,997 left this month, renews 31 Dec 2026")).toBeTruthy();
+  expect(screen.getByRole("meter", { name: "ai.generate · Per day used" }).getAttribute("aria-valuetext")).toBe(
+    "3 of 50 used",
+  );
+  expect(screen.getByText("Per day 50")).toBeTruthy();
+  const days = await screen.findByRole("figure", { name: "Your checks per day" });
+  expect(days.textContent).toContain("13 allowed");
+  expect(days.textContent).toContain("1 denied");
+
+  const daily = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/v1/me/usage/daily"));
+  expect(daily?.[0]).toBe("/v1/me/usage/daily?days=90");
+  expect(new Headers(daily?.[1]?.headers).get("Authorization")).toBe("Bearer qk_test");
+});
