@@ -17,6 +17,7 @@ import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
 import { registerMe } from "./routes/me";
 import { registerPlans } from "./routes/plans";
+import { registerRefund } from "./routes/refund";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
 import { registerUsage } from "./routes/usage";
@@ -67,6 +68,7 @@ export function createService(deps: AppDeps): Service {
   registerUsage(app, deps, limiter);
   registerMe(app, deps);
   registerReset(app, deps, limiter);
+  registerRefund(app, deps, limiter);
   registerPlans(app, deps);
   registerCustomers(app, deps);
   registerKeys(app, deps);

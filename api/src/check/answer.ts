@@ -2,8 +2,6 @@
 // Node fast path (entry/node-check.ts) both serve this, so a check gets the same answer whichever way it came.
 
 import { principalOf, requireKind } from "../auth";
-import { sha256 } from "../config/secrets";
-import type { CheckTarget } from "../config/targets";
 import type { AppDeps } from "../deps";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
@@ -13,8 +11,9 @@ import { withoutStore } from "../quota/fail-mode";
 import { StoreUnavailable } from "../quota/guard/guarded-store";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
-import { customerSubject, ipSubject } from "../quota/subject";
+import { policyHeader, specFor } from "../quota/limits";
 import { API_SECURITY_HEADERS } from "../security-headers";
+import { callerOf } from "./caller";
 import { readCheckRequest } from "./read-request";
 import { type CheckBody, checkBody } from "./response-body";
 
@@ -63,31 +62,20 @@ export function createCheckAnswer(
       throw new ApiError("unsupported_media_type", "send the body as application/json");
     }
     const body = readCheckRequest(request.body);
-    let subject: string | null;
-    let target: CheckTarget | null;
-    if (body.key !== undefined) {
-      const found = config.targets.byKeyHash(sha256(body.key));
-      target = found instanceof Promise ? await found : found;
-      if (!target) throw new ApiError("unknown_key", "the key does not exist or has been revoked");
-      subject = customerSubject(target.customerId as string);
-    } else {
-      subject = ipSubject(body.ip as string);
-      if (!subject) throw new ApiError("invalid_request", "ip: not an IPv4 or IPv6 address");
-      target = await config.targets.anonymous();
-      if (!target) throw new ApiError("unknown_key", "anonymous checks need a plan with id anonymous");
-    }
+    const caller = callerOf(config, body);
+    const { subject, target } = caller instanceof Promise ? await caller : caller;
 
     let result: CheckOutcome;
     let degraded = false;
     try {
-      result = await limiter.check(subject, target, body.cost);
+      result = await limiter.check(subject, target, body.cost, body.resource);
     } catch (error) {
       if (!(error instanceof StoreUnavailable)) throw error;
       if (target.failMode === "closed") {
         metrics.check("store_unavailable");
         throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
       }
-      result = withoutStore(target, body.cost, Date.now());
+      result = withoutStore(specFor(target, body.resource), body.cost, Date.now());
       degraded = result.allowed;
     }
     const shadowed = target.shadow && !result.allowed;
@@ -106,7 +94,8 @@ export function createCheckAnswer(
       reason: degraded ? "store_unavailable" : undefined,
       shadow: shadowed,
     };
-    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, target.policyHeader);
+    const policy = policyHeader(specFor(target, body.resource), result.nowMs);
+    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, policy);
     return {
       status: allowed ? 200 : 429,
       headers: headersOf(request.requestId, rateLimit),

@@ -1,5 +1,6 @@
 // The check's body (contract section 5): its schema, and the reader that applies it on every check.
 import { z } from "@hono/zod-openapi";
+import { RESOURCE_NAME } from "../domain/plan";
 import { ApiError, describeIssue } from "../errors";
 import { readJson } from "../http";
 
@@ -13,6 +14,11 @@ export const CheckRequest = z
       description:
         "For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.",
       example: "203.0.113.7",
+    }),
+    resource: z.string().regex(RESOURCE_NAME, "resource must match ^[a-z0-9][a-z0-9._:-]{0,62}$").optional().meta({
+      description:
+        "The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.",
+      example: "ai.generate",
     }),
     cost: z
       .number()
@@ -29,7 +35,7 @@ export const CheckRequest = z
     example: { key: "qk_Hx7fK2pQ…", cost: 1 },
   });
 
-export type CheckInput = { key?: string; ip?: string; cost: number };
+export type CheckInput = { key?: string; ip?: string; cost: number; resource?: string };
 
 /**
  * The body, validated. The usual shape is recognised by hand, which costs far less than a schema run on every
@@ -38,16 +44,19 @@ export type CheckInput = { key?: string; ip?: string; cost: number };
 export function readCheckRequest(bytes: Uint8Array): CheckInput {
   const body = readJson(bytes);
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
-    const { key, ip, cost } = body as Record<string, unknown>;
+    const { key, ip, cost, resource } = body as Record<string, unknown>;
     // Counted rather than destructured into a rest object: no allocation on the way that every check takes.
     let fields = 0;
     for (const _ in body) fields++;
     const costOk =
       cost === undefined || (Number.isInteger(cost) && (cost as number) >= 1 && (cost as number) <= 1_000_000);
-    if (costOk && fields === (cost === undefined ? 1 : 2)) {
+    const named = resource !== undefined;
+    if (costOk && fields === 1 + (cost === undefined ? 0 : 1) + (named ? 1 : 0)) {
       const charged = (cost as number | undefined) ?? 1;
-      if (typeof key === "string" && key.length >= 1 && key.length <= 256) return { key, cost: charged };
-      if (typeof ip === "string" && ip.length >= 2 && ip.length <= 64) return { ip, cost: charged };
+      if (!named) {
+        if (typeof key === "string" && key.length >= 1 && key.length <= 256) return { key, cost: charged };
+        if (typeof ip === "string" && ip.length >= 2 && ip.length <= 64) return { ip, cost: charged };
+      }
     }
   }
   const parsed = CheckRequest.safeParse(body);

@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { apiKeys, customers, plans } from "../../../db/schema";
-import { effectiveLimits } from "../domain/customer";
+import { type Customer, effectiveLimits, effectiveResources } from "../domain/customer";
 import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 import type { ConfigCache } from "./config-cache";
@@ -19,11 +19,13 @@ export type CheckTarget = QuotaPolicy & {
 
 export const ANONYMOUS_PLAN = "anonymous";
 
-function target(customerId: string | null, plan: Plan, overrides: Parameters<typeof effectiveLimits>[1]): CheckTarget {
+/** The target of a customer on its plan, or (no customer) of anonymous traffic on the plan `anonymous`. */
+function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" | "billingDay">): CheckTarget {
+  const overrides = customer?.overrides ?? null;
   return {
-    customerId,
+    customerId: customer?.id ?? null,
     planId: plan.id,
-    ...quotaPolicy(effectiveLimits(plan, overrides)),
+    ...quotaPolicy(effectiveLimits(plan, overrides), effectiveResources(plan, overrides), customer?.billingDay ?? null),
     shadow: overrides?.shadow ?? plan.shadow,
     failMode: overrides?.failMode ?? plan.failMode,
   };
@@ -46,7 +48,7 @@ export function createTargets(
   async function forCustomer(customerId: string): Promise<CheckTarget | null> {
     const customer = await stores.customers.get(customerId);
     const plan = customer && (await stores.plans.get(customer.planId));
-    return customer && plan ? target(customer.id, plan, customer.overrides) : null;
+    return customer && plan ? target(plan, customer) : null;
   }
 
   return {
@@ -54,14 +56,14 @@ export function createTargets(
     byKeyHash: (hash: string) =>
       cache.get(`key:${hash}`, async () => {
         const row = await byHash.get({ hash });
-        return row ? target(row.customer.id, row.plan, row.customer.overrides ?? null) : null;
+        return row ? target(row.plan, row.customer) : null;
       }),
     byCustomer: (customerId: string) => cache.get(`customer:${customerId}`, () => forCustomer(customerId)),
     /** The target of anonymous traffic, governed by the plan `anonymous` when it exists. */
     anonymous: () =>
       cache.get("anonymous", async () => {
         const plan = await stores.plans.get(ANONYMOUS_PLAN);
-        return plan ? target(null, plan, null) : null;
+        return plan ? target(plan) : null;
       }),
   };
 }

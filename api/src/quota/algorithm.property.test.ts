@@ -75,9 +75,9 @@ describe("counting against a reference model", () => {
           let now = start;
           const store = createMemoryStore({ now: () => now });
           const model = new Model(perMinute);
-          let spec: Required<FixedLimits> = { ...initial, perMinute };
+          let spec: Required<FixedLimits> = { week: null, month: null, billingDay: null, ...initial, perMinute };
           for (const { advanceMs, cost, edit } of steps) {
-            if (edit) spec = { ...edit, perMinute };
+            if (edit) spec = { ...spec, ...edit, perMinute };
             if (typeof advanceMs === "number") now += advanceMs;
             else now += Math.max(0, model.untilRoom(now, spec.capacity ?? 0, cost) - (advanceMs === "room" ? 0 : 1));
             const before = await store.usage("s", testSpec(spec));

@@ -1,7 +1,8 @@
 // Windows that follow the calendar rather than a fixed length: ISO weeks, and months in UTC from a billing day.
-// Their rules, like those of windows.ts, are matched one for one by lua/check.lua; no plan names them yet.
-import { DAY_MS, type WindowRule } from "./windows";
+// Their rules, like those of windows.ts, are matched one for one by lua/check.lua.
+import type { WindowRule } from "./windows";
 
+const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /** The epoch fell on a Thursday, so the first Monday 00:00Z after it is four days on. */
 const FIRST_MONDAY_MS = 4 * DAY_MS;
@@ -10,8 +11,8 @@ const FIRST_MONDAY_MS = 4 * DAY_MS;
 export const WEEK_RULE: WindowRule = {
   code: "week",
   fields: ["wki", "wkc"],
-  policySeconds: WEEK_MS / 1000,
   index: (nowMs) => Math.floor((nowMs - FIRST_MONDAY_MS) / WEEK_MS),
+  startMs: (index) => index * WEEK_MS + FIRST_MONDAY_MS,
   endMs: (index) => (index + 1) * WEEK_MS + FIRST_MONDAY_MS,
 };
 
@@ -26,22 +27,31 @@ function monthStartMs(month: number, day: number): number {
   return Date.UTC(year, ofYear, Math.min(day, last));
 }
 
+function makeMonthRule(day: number): WindowRule {
+  return {
+    code: day === 1 ? "month" : `month:${day}`,
+    // One pair of fields whatever the billing day, so that a change of billing day keeps the month's count when
+    // the new window is numbered by the same month as the old one (the month it starts in).
+    fields: ["moi", "moc"],
+    index(nowMs) {
+      const now = new Date(nowMs);
+      const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
+      return nowMs < monthStartMs(month, day) ? month - 1 : month;
+    },
+    startMs: (index) => monthStartMs(index, day),
+    endMs: (index) => monthStartMs(index + 1, day),
+  };
+}
+
+const MONTH_RULES = Array.from({ length: 31 }, (_, i) => makeMonthRule(i + 1));
+
 /**
  * Months in UTC from billing day `day` (1 to 31; 1 is the calendar month): from that day of one month to that day
  * of the next. The index numbers the month the window starts in, so a window that starts on 31 January and
  * runs to 28 February is January's. check.lua knows it as `month` (day 1) or `month:<day>`.
  */
 export function monthRule(day = 1): WindowRule {
-  return {
-    code: day === 1 ? "month" : `month:${day}`,
-    fields: ["moi", "moc"],
-    // A month's length varies: the header's `w` will have to follow each check's own window.
-    policySeconds: 31 * 86_400,
-    index(nowMs) {
-      const now = new Date(nowMs);
-      const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
-      return nowMs < monthStartMs(month, day) ? month - 1 : month;
-    },
-    endMs: (index) => monthStartMs(index + 1, day),
-  };
+  const rule = MONTH_RULES[day - 1];
+  if (!rule) throw new RangeError(`a billing day is 1 to 31, not ${day}`);
+  return rule;
 }

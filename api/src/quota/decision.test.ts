@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { noLimits } from "../domain/limit-kinds";
 import { outcome, retryAfterSeconds } from "./decision";
 import { rateLimitHeaders } from "./headers";
-import { bucketWindowSeconds, limitSpec, policyHeader } from "./limits";
+import { bucketWindowSeconds, limitPart, limitSpec, policyHeader } from "./limits";
 import type { LimitState, StoreDecision } from "./store";
 
 const now = Date.parse("2026-11-30T10:00:00.000Z");
@@ -12,6 +12,7 @@ const burst = (s: Partial<LimitState>): LimitState => ({
   remaining: 5,
   resetMs: now + 9000,
   waitMs: 0,
+  perMinute: 100,
   ...s,
 });
 const hour = (s: Partial<LimitState>): LimitState => ({
@@ -34,25 +35,24 @@ const decision = (allowed: boolean, limits: LimitState[]): StoreDecision => ({ a
 
 describe("the most constraining limit", () => {
   test("allowed: the one with least remaining; the first of equals", () => {
-    expect(outcome(decision(true, [burst({}), hour({}), day({})]), 100).top.name).toBe("day");
-    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})]), 100).top.name).toBe("burst");
+    expect(outcome(decision(true, [burst({}), hour({}), day({})])).top.name).toBe("day");
+    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})])).top.name).toBe("burst");
   });
 
   test("denied: the denying limit that frees up last; one that never will beats all", () => {
     const both = outcome(
       decision(false, [burst({ remaining: 0, waitMs: 600 }), hour({ remaining: 0, waitMs: 120_000 }), day({})]),
-      100,
     );
     expect(both.top.name).toBe("hour");
     expect(both.waitMs).toBe(120_000);
-    const never = outcome(decision(false, [burst({ waitMs: null }), hour({ waitMs: 120_000 })]), 100);
+    const never = outcome(decision(false, [burst({ waitMs: null }), hour({ waitMs: 120_000 })]));
     expect(never.top.name).toBe("burst");
     expect(never.retryAfter).toBeNull();
     expect(never.waitMs).toBeNull();
   });
 
   test("entries carry reset in Unix seconds, and the bucket's refill rate", () => {
-    const o = outcome(decision(true, [burst({ resetMs: now + 1001 }), hour({})]), 100);
+    const o = outcome(decision(true, [burst({ resetMs: now + 1001 }), hour({})]));
     expect(o.limits).toEqual([
       { name: "burst", limit: 20, remaining: 5, reset: now / 1000 + 2, perMinute: 100 },
       { name: "hour", limit: 5000, remaining: 4000, reset: now / 1000 + 3600 },
@@ -85,15 +85,31 @@ describe("Retry-After", () => {
 describe("headers", () => {
   test("the policy lists each limit with its size and window; the bucket's window is its time to refill", () => {
     const spec = limitSpec({ ...noLimits(), burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 });
-    expect(policyHeader(spec)).toBe('"burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400');
-    expect(policyHeader(limitSpec({ ...noLimits(), perMinute: 100 }))).toBe('"burst";q=100;w=60');
-    expect(bucketWindowSeconds(limitSpec({ ...noLimits(), burst: 7, perMinute: 100 }))).toBe(5);
+    expect(policyHeader(spec, now)).toBe('"burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400');
+    expect(policyHeader(limitSpec({ ...noLimits(), perMinute: 100 }), now)).toBe('"burst";q=100;w=60');
+    expect(bucketWindowSeconds(limitPart({ ...noLimits(), burst: 7, perMinute: 100 }))).toBe(5);
+  });
+
+  test("a week's w is 7 days, a month's the length of the month the check falls in, by its billing day", () => {
+    const limits = { ...noLimits(), perWeek: 10, perMonth: 100 };
+    const at = (iso: string) => Date.parse(iso);
+    expect(policyHeader(limitSpec(limits), at("2026-02-10T00:00:00Z"))).toBe(
+      '"week";q=10;w=604800, "month";q=100;w=2419200',
+    );
+    // The same spec a month later: the header follows the new month (March has 31 days).
+    const spec = limitSpec(limits);
+    expect(policyHeader(spec, at("2026-02-28T23:59:59Z"))).toContain('"month";q=100;w=2419200');
+    expect(policyHeader(spec, at("2026-03-01T00:00:00Z"))).toContain('"month";q=100;w=2678400');
+    // Billing day 31: from 31 January to 28 February (28 days), then to 31 March (31 days).
+    expect(policyHeader(limitSpec(limits, 31), at("2026-02-15T00:00:00Z"))).toContain('"month";q=100;w=2419200');
+    expect(policyHeader(limitSpec(limits, 31), at("2026-03-15T00:00:00Z"))).toContain('"month";q=100;w=2678400');
+    // A leap year's February from billing day 30: 30 January to 29 February is 30 days.
+    expect(policyHeader(limitSpec(limits, 30), at("2028-02-10T00:00:00Z"))).toContain('"month";q=100;w=2592000');
   });
 
   test("a denial carries Retry-After, and RateLimit names the limit that denies", () => {
     const o = outcome(
       decision(false, [burst({ remaining: 0, resetMs: now + 12_000, waitMs: 600 }), hour({})]),
-      100,
       () => 0.9,
     );
     const h = rateLimitHeaders(o, '"burst";q=20;w=12');
@@ -108,7 +124,7 @@ describe("headers", () => {
   });
 
   test("an allowed check has no Retry-After, and t counts down to the limit's reset", () => {
-    const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })]), null), '"hour";q=5000;w=3600');
+    const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })])), '"hour";q=5000;w=3600');
     expect(h.RateLimit).toBe('"hour";r=7;t=3600');
     expect(h["Retry-After"]).toBeUndefined();
   });

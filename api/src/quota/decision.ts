@@ -18,10 +18,10 @@ export type CheckOutcome = {
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
 
-export function limitEntries(decision: StoreDecision, perMinute: number | null): LimitEntry[] {
+export function limitEntries(decision: StoreDecision): LimitEntry[] {
   return decision.limits.map((l) => {
     const entry: LimitEntry = { name: l.name, limit: l.limit, remaining: l.remaining, reset: toSeconds(l.resetMs) };
-    if (l.name === "burst" && perMinute !== null) entry.perMinute = perMinute;
+    if (l.perMinute !== undefined) entry.perMinute = l.perMinute;
     return entry;
   });
 }
@@ -48,13 +48,8 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
 }
 
 /** `remainingWaitMs` replaces the decision's own wait when it was remembered and time has passed since. */
-export function outcome(
-  decision: StoreDecision,
-  perMinute: number | null,
-  random?: () => number,
-  remainingWaitMs?: number,
-): CheckOutcome {
-  const limits = limitEntries(decision, perMinute);
+export function outcome(decision: StoreDecision, random?: () => number, remainingWaitMs?: number): CheckOutcome {
+  const limits = limitEntries(decision);
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
   const { nowMs } = decision;
   if (decision.allowed) return { allowed: true, nowMs, top, retryAfter: undefined, waitMs: 0, limits };

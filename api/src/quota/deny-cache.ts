@@ -1,10 +1,13 @@
 // Remembers denied subjects until their retry time, so a flood from one denied customer never reaches the store.
+// A denial is remembered per subject and resource: one resource's denial says nothing of the customer's other checks.
 import type { StoreDecision } from "./store";
 
 type Denial = { cost: number; untilMs: number; decision: StoreDecision; storeOffsetMs: number };
 
 export class DenyCache {
-  readonly #denials = new Map<string, Denial>();
+  /** By subject, then by resource ("" for a check that names none). */
+  readonly #denials = new Map<string, Map<string, Denial>>();
+  #size = 0;
 
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -18,12 +21,12 @@ export class DenyCache {
    * The remembered denial that also decides this check: one made for the same or a smaller cost that is
    * still in force (a bigger cost cannot pass earlier than a smaller one could).
    */
-  get(subject: string, cost: number): { decision: StoreDecision; waitMs: number } | undefined {
-    const denial = this.#denials.get(subject);
+  get(subject: string, resource: string, cost: number): { decision: StoreDecision; waitMs: number } | undefined {
+    const denial = this.#denials.get(subject)?.get(resource);
     if (!denial) return undefined;
     const t = this.now();
     if (t >= denial.untilMs) {
-      this.#denials.delete(subject);
+      this.#forget(subject, resource);
       return undefined;
     }
     if (cost < denial.cost) return undefined;
@@ -32,20 +35,36 @@ export class DenyCache {
   }
 
   /** Remembers a denial for `waitMs` from now (this process's clock), the time until the same cost could pass. */
-  set(subject: string, cost: number, waitMs: number, decision: StoreDecision): void {
-    if (this.#denials.size >= this.maxEntries && !this.#denials.has(subject)) {
-      const oldest = this.#denials.keys().next();
-      if (!oldest.done) this.#denials.delete(oldest.value);
+  set(subject: string, resource: string, cost: number, waitMs: number, decision: StoreDecision): void {
+    let byResource = this.#denials.get(subject);
+    if (!byResource?.has(resource) && this.#size >= this.maxEntries) {
+      const oldest = this.#denials.entries().next();
+      if (!oldest.done) this.delete(oldest.value[0]);
     }
+    if (!byResource) {
+      byResource = new Map();
+      this.#denials.set(subject, byResource);
+    }
+    if (!byResource.has(resource)) this.#size++;
     const t = this.now();
-    this.#denials.set(subject, { cost, untilMs: t + waitMs, decision, storeOffsetMs: decision.nowMs - t });
+    byResource.set(resource, { cost, untilMs: t + waitMs, decision, storeOffsetMs: decision.nowMs - t });
   }
 
+  #forget(subject: string, resource: string): void {
+    const byResource = this.#denials.get(subject);
+    if (!byResource?.delete(resource)) return;
+    this.#size--;
+    if (byResource.size === 0) this.#denials.delete(subject);
+  }
+
+  /** Forgets every denial of the subject, whatever its resource. */
   delete(subject: string): void {
+    this.#size -= this.#denials.get(subject)?.size ?? 0;
     this.#denials.delete(subject);
   }
 
   clear(): void {
     this.#denials.clear();
+    this.#size = 0;
   }
 }

@@ -1,14 +1,14 @@
 // What a check answers when the counter store cannot: the plan's limits, untouched, by this server's clock.
 import { evaluate } from "./algorithm";
 import { type CheckOutcome, outcome } from "./decision";
-import type { QuotaPolicy } from "./limits";
+import type { LimitSpec } from "./limits";
 
 /**
  * A fail-open plan lets the request through and says so (`degraded`); the limits shown are the plan's own,
  * as nothing is known of what was used. A cost larger than a limit is still refused: it could never pass.
  */
-export function withoutStore(policy: QuotaPolicy, cost: number, nowMs: number): CheckOutcome {
-  return outcome(evaluate(undefined, policy.spec, cost, nowMs, false).decision, policy.perMinute);
+export function withoutStore(spec: LimitSpec, cost: number, nowMs: number): CheckOutcome {
+  return outcome(evaluate(undefined, spec, cost, nowMs, "read").decision);
 }
 
 /** Seconds a fail-closed plan tells clients to wait: about when the breaker next asks the store. */

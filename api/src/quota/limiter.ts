@@ -1,23 +1,30 @@
-// The quota layer's one door: check, usage, history, reset and close. Behind it stay the deny cache and the flush
+// The quota layer's one door: check, refund, usage, history, reset and close. Behind it stay the deny cache and the flush
 // of the denials it answered; the store, its batcher and its budget are reached only through it.
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
-import { exceedsSize, type QuotaPolicy } from "./limits";
-import type { CounterStore, HistoryPoint } from "./store";
+import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
+import type { CounterStore, DayPoint, HistoryPoint } from "./store";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
 
-/** What the rest of the service sees of quotas. `refund` joins these with POST /v1/refund (issue 17). */
+/** What the rest of the service sees of quotas. */
 export type Limiter = {
-  /** The check of contract section 5: the deny cache first, then one store call that decides every limit. */
-  check(subject: string, policy: QuotaPolicy, cost: number): Promise<CheckOutcome>;
-  /** Where every limit of the subject stands, consuming nothing. */
+  /**
+   * The check of contract section 5: the deny cache first, then one store call that decides every limit of the
+   * plan and, when the check names one the plan has, of the resource.
+   */
+  check(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<CheckOutcome>;
+  /** Gives `cost` back to every limit the same check would take it from, in one store call; where they stand after. */
+  refund(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<LimitEntry[]>;
+  /** Where every limit of the subject stands, the plan's and then every resource's, consuming nothing. */
   usage(subject: string, policy: QuotaPolicy): Promise<LimitEntry[]>;
   /** Allowed and denied checks per minute, oldest first, denials answered from memory included once flushed. */
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
+  /** Allowed and denied checks per UTC day, oldest first, up to 400 days back; denials from memory once flushed. */
+  daily(subject: string, days: number): Promise<DayPoint[]>;
   /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten. */
   reset(subject: string): Promise<void>;
   /** Stops the flushing and writes what is still pending, so a shutdown loses no denial from the history. */
@@ -53,24 +60,36 @@ export function createLimiter(
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
 
   return {
-    async check(subject, policy, cost) {
+    async check(subject, policy, cost, resource) {
+      const spec = specFor(policy, resource);
+      // The deny cache tells checks apart by the resource their spec counts in ("" for none).
+      const counted = spec === policy.spec ? "" : (resource as string);
       // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
-      const remembered = exceedsSize(policy.spec, cost) ? undefined : denials.get(subject, cost);
+      const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
       if (remembered) {
         metrics.denyCacheHit();
         unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
-        return outcome(remembered.decision, policy.perMinute, random, remembered.waitMs);
+        return outcome(remembered.decision, random, remembered.waitMs);
       }
-      const decision = await store.check(subject, policy.spec, cost);
-      const result = outcome(decision, policy.perMinute, random);
+      const decision = await store.check(subject, spec, cost);
+      const result = outcome(decision, random);
       // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
-      if (!result.allowed && result.waitMs !== null) denials.set(subject, cost, result.waitMs, decision);
+      if (!result.allowed && result.waitMs !== null) denials.set(subject, counted, cost, result.waitMs, decision);
       return result;
     },
 
-    usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.spec), policy.perMinute),
+    async refund(subject, policy, cost, resource) {
+      const decision = await store.refund(subject, specFor(policy, resource), cost);
+      // What was given back may let a remembered denial through now.
+      denials.delete(subject);
+      return limitEntries(decision);
+    },
+
+    usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.usage)),
 
     history: (subject, minutes) => store.history(subject, minutes),
+
+    daily: (subject, days) => store.daily(subject, days),
 
     async reset(subject) {
       await store.reset(subject);

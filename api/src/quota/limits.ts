@@ -1,6 +1,6 @@
 // From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
-import type { Limits } from "../domain/plan";
-import { WINDOW_NAMES, WINDOW_RULES, type WindowName, type WindowRule } from "./windows";
+import { type Limits, WINDOW_KINDS, type WindowName } from "../domain/limit-kinds";
+import { type WindowRule, windowRule, windowSeconds } from "./windows";
 
 /**
  * One window: at most `size` requests in each window the rule marks out. A window the customer has no limit in
@@ -10,59 +10,107 @@ import { WINDOW_NAMES, WINDOW_RULES, type WindowName, type WindowRule } from "./
 export type LimitWindow = { name: WindowName; size: number | null; rule: WindowRule };
 
 /**
- * What the counter store needs to decide, in whole numbers so that every store computes the same thing:
- * the token bucket (`capacity` tokens, refilled at `perMinute` a minute; null when there is none) and the
- * windows, every kind of them, in the order a check reports them.
+ * One part of a check: the customer's own limits (prefix "") or one resource's (prefix "<resource>/"). Each part
+ * has its own token bucket (`capacity` tokens, refilled at `perMinute` a minute; null when there is none) and its
+ * own windows, every kind of them, kept in the subject's hash under the part's prefix and reported under it.
  */
-export type LimitSpec = {
+export type LimitPart = {
+  prefix: string;
   capacity: number | null;
   perMinute: number | null;
   windows: readonly LimitWindow[];
 };
 
-export type LimitName = "burst" | WindowName;
+/** What the counter store decides in one step, in whole numbers so that every store computes the same thing. */
+export type LimitSpec = { parts: readonly LimitPart[] };
 
-/** The plan's field that sets each window's size. */
-const SIZE_FIELD: Record<WindowName, keyof Limits> = { hour: "perHour", day: "perDay" };
+/** `burst`, a window's name, or either after a resource's name and a slash (`ai.generate/day`). */
+export type LimitName = string;
 
 /**
  * What the limiter needs to know of a caller's plan, worked out once per config change: the limits the store
- * decides, the bucket's refill rate reported beside the burst limit, and the RateLimit-Policy header.
+ * decides for a plain check, for a check that names each resource, and for a read of usage (every part).
  */
-export type QuotaPolicy = { spec: LimitSpec; perMinute: number | null; policyHeader: string };
-
-export function quotaPolicy(limits: Limits): QuotaPolicy {
-  const spec = limitSpec(limits);
-  return { spec, perMinute: limits.perMinute, policyHeader: policyHeader(spec) };
-}
+export type QuotaPolicy = {
+  spec: LimitSpec;
+  resources: ReadonlyMap<string, LimitSpec>;
+  usage: LimitSpec;
+};
 
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
-export function limitSpec(limits: Limits): LimitSpec {
+export function limitPart(limits: Limits, billingDay: number | null = null, prefix = ""): LimitPart {
   const { burst, perMinute } = limits;
-  const windows: LimitWindow[] = [];
-  for (const name of WINDOW_NAMES) {
-    windows.push({ name, size: limits[SIZE_FIELD[name]], rule: WINDOW_RULES[name] });
+  const windows = WINDOW_KINDS.map((k) => ({
+    name: k.window,
+    size: limits[k.field],
+    rule: windowRule(k.window, billingDay),
+  }));
+  return { prefix, capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, windows };
+}
+
+/** The spec of a customer's own limits alone. */
+export function limitSpec(limits: Limits, billingDay: number | null = null): LimitSpec {
+  return { parts: [limitPart(limits, billingDay)] };
+}
+
+/** A customer's own limits, its resources' limits, and its billing day, as the policy every check of it uses. */
+export function quotaPolicy(
+  limits: Limits,
+  resources: Readonly<Record<string, Limits>> = {},
+  billingDay: number | null = null,
+): QuotaPolicy {
+  const own = limitPart(limits, billingDay);
+  const byResource = new Map<string, LimitSpec>();
+  const all = [own];
+  for (const [name, resourceLimits] of Object.entries(resources)) {
+    const part = limitPart(resourceLimits, billingDay, `${name}/`);
+    byResource.set(name, { parts: [own, part] });
+    all.push(part);
   }
-  return { capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, windows };
+  return { spec: { parts: [own] }, resources: byResource, usage: { parts: all } };
+}
+
+/** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */
+export function specFor(policy: QuotaPolicy, resource: string | undefined): LimitSpec {
+  return (resource !== undefined && policy.resources.get(resource)) || policy.spec;
 }
 
 /** True when `cost` is more than some limit holds at all: such a request can never pass. */
 export function exceedsSize(spec: LimitSpec, cost: number): boolean {
-  if (cost > (spec.capacity ?? Number.POSITIVE_INFINITY)) return true;
-  for (const w of spec.windows) if (w.size !== null && cost > w.size) return true;
+  for (const part of spec.parts) {
+    if (cost > (part.capacity ?? Number.POSITIVE_INFINITY)) return true;
+    for (const w of part.windows) if (w.size !== null && cost > w.size) return true;
+  }
   return false;
 }
 
 /** Seconds the bucket takes to refill from empty: the `w` of its RateLimit-Policy item. */
-export function bucketWindowSeconds(spec: LimitSpec): number {
-  if (spec.capacity === null || spec.perMinute === null) return 0;
-  return Math.max(1, Math.ceil((spec.capacity * 60) / spec.perMinute));
+export function bucketWindowSeconds(part: LimitPart): number {
+  if (part.capacity === null || part.perMinute === null) return 0;
+  return Math.max(1, Math.ceil((part.capacity * 60) / part.perMinute));
 }
 
-/** The RateLimit-Policy header of draft-ietf-httpapi-ratelimit-headers for these limits. */
-export function policyHeader(spec: LimitSpec): string {
+// A policy header holds while no window of a length that varies (a month) has ended; then it is made again.
+const headers = new WeakMap<LimitSpec, { header: string; untilMs: number }>();
+
+/**
+ * The RateLimit-Policy header of draft-ietf-httpapi-ratelimit-headers for these limits at `nowMs`: each window's
+ * `w` is the length of the window `nowMs` falls in (a month's is its own number of days).
+ */
+export function policyHeader(spec: LimitSpec, nowMs: number): string {
+  const known = headers.get(spec);
+  if (known && nowMs < known.untilMs) return known.header;
   const items: string[] = [];
-  if (spec.capacity !== null) items.push(`"burst";q=${spec.capacity};w=${bucketWindowSeconds(spec)}`);
-  for (const w of spec.windows) if (w.size !== null) items.push(`"${w.name}";q=${w.size};w=${w.rule.policySeconds}`);
-  return items.join(", ");
+  let untilMs = Number.POSITIVE_INFINITY;
+  for (const part of spec.parts) {
+    if (part.capacity !== null) items.push(`"${part.prefix}burst";q=${part.capacity};w=${bucketWindowSeconds(part)}`);
+    for (const w of part.windows) {
+      if (w.size === null) continue;
+      items.push(`"${part.prefix}${w.name}";q=${w.size};w=${windowSeconds(w.rule, nowMs)}`);
+      if (w.name === "month") untilMs = Math.min(untilMs, w.rule.endMs(w.rule.index(nowMs)));
+    }
+  }
+  const header = items.join(", ");
+  headers.set(spec, { header, untilMs });
+  return header;
 }

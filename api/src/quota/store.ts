@@ -10,6 +10,8 @@ export type LimitState = {
   resetMs: number;
   /** How long until this limit lets the same cost through: 0 when it does now, null when it never can. */
   waitMs: number | null;
+  /** A bucket's refill rate, per minute. */
+  perMinute?: number;
 };
 
 export type StoreDecision = {
@@ -21,14 +23,27 @@ export type StoreDecision = {
 
 export type HistoryPoint = { minute: number; allowed: number; denied: number };
 
+/** One UTC day's checks; `day` is Unix ms of its 00:00Z. */
+export type DayPoint = { day: number; allowed: number; denied: number };
+
+/** How many days back daily totals are kept: a year and a month, for a monthly bill a year on. */
+export const KEPT_DAYS = 400;
+
 export interface CounterStore {
   /** Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. */
   check(subject: string, spec: LimitSpec, cost: number): Promise<StoreDecision>;
   /** The same state as a check of cost 1 would see, consuming nothing and recording nothing. */
   usage(subject: string, spec: LimitSpec): Promise<StoreDecision>;
+  /** Gives `cost` back to every bucket and window of the spec, in one atomic step, never below empty. */
+  refund(subject: string, spec: LimitSpec, cost: number): Promise<StoreDecision>;
   /** Allowed and denied checks per minute (minute = Unix ms of its start), oldest first, zeros included. */
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
-  /** Adds denials answered from the deny cache to the subject's history for the current minute. */
+  /**
+   * Allowed and denied checks per UTC day, oldest first, zeros included, up to KEPT_DAYS back. Anonymous subjects
+   * (`ip:…`) keep none: no bill is made from an address, and each address's days would be kept for 400 days.
+   */
+  daily(subject: string, days: number): Promise<DayPoint[]>;
+  /** Adds denials answered from the deny cache to the subject's history for the current minute (and its day). */
   recordDenials(subject: string, count: number): Promise<void>;
   /** Forgets every counter of the subject (not its history). */
   reset(subject: string): Promise<void>;

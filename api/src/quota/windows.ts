@@ -1,19 +1,24 @@
-// The windows a limit can count in, one row each: how a window is found from the store's clock, in TypeScript
-// here and in lua/check.lua under the same rule code, so that every store agrees on where a window starts and ends.
+// The windows a limit can count in, one rule per kind of window of the domain's table (domain/limit-kinds.ts): how a
+// window is found from the store's clock, in TypeScript here and in lua/check.lua under the same rule code, so that
+// every store agrees on where a window starts and ends.
+import type { WindowName } from "../domain/limit-kinds";
+import { monthRule, WEEK_RULE } from "./calendar-windows";
+
+export type { WindowName } from "../domain/limit-kinds";
+export { WINDOW_NAMES } from "../domain/limit-kinds";
 
 /**
  * How one kind of window is found from the store's clock. `index` numbers the window an instant falls in (the
- * number the store keeps beside the count, so a new window starts the count afresh) and `endMs` is when that
- * window ends. check.lua holds the same rule under `code`, with the same `fields`.
+ * number the store keeps beside the count, so a new window starts the count afresh); `startMs` and `endMs` bound
+ * that window. check.lua holds the same rule under `code`, with the same `fields`.
  */
 export type WindowRule = {
   code: string;
   /** The fields of a subject's Redis hash that keep the window's index and count: never to change, or counters
    * lose their meaning across a deploy. */
   fields: readonly [index: string, count: string];
-  /** The `w` of its RateLimit-Policy item: the window's length in seconds. */
-  policySeconds: number;
   index(nowMs: number): number;
+  startMs(index: number): number;
   endMs(index: number): number;
 };
 
@@ -25,18 +30,27 @@ function fixedWindow(code: string, fields: WindowRule["fields"], lengthMs: numbe
   return {
     code,
     fields,
-    policySeconds: lengthMs / 1000,
     index: (nowMs) => Math.floor(nowMs / lengthMs),
+    startMs: (index) => index * lengthMs,
     endMs: (index) => (index + 1) * lengthMs,
   };
 }
 
-export const WINDOW_RULES = {
+/** Each kind of window's rule; a month's follows the customer's billing day (windowRule). */
+export const WINDOW_RULES: Record<WindowName, WindowRule> = {
   hour: fixedWindow("hour", ["hi", "hc"], HOUR_MS),
   day: fixedWindow("day", ["di", "dc"], DAY_MS),
-} as const;
+  week: WEEK_RULE,
+  month: monthRule(1),
+};
 
-export type WindowName = keyof typeof WINDOW_RULES;
+/** The rule of a kind of window for a customer with this billing day (null: the calendar month). */
+export function windowRule(name: WindowName, billingDay: number | null): WindowRule {
+  return name === "month" && billingDay !== null ? monthRule(billingDay) : WINDOW_RULES[name];
+}
 
-/** In the order a check reports them: shorter windows first. */
-export const WINDOW_NAMES = Object.keys(WINDOW_RULES) as WindowName[];
+/** The length in seconds of the window `nowMs` falls in: the `w` of its RateLimit-Policy item. */
+export function windowSeconds(rule: WindowRule, nowMs: number): number {
+  const index = rule.index(nowMs);
+  return (rule.endMs(index) - rule.startMs(index)) / 1000;
+}

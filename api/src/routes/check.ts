@@ -7,8 +7,9 @@ import { errorResponses, jsonContent, security } from "../http";
 
 export const LimitEntrySchema = z
   .object({
-    name: z.enum(["burst", "hour", "day"]).meta({
-      description: "Which limit: burst (the token bucket), hour or day (UTC-aligned windows). Always in that order.",
+    name: z.string().meta({
+      description:
+        "Which limit: burst (the token bucket), hour, day, week or month (windows), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.",
       example: "burst",
     }),
     limit: z
@@ -18,14 +19,14 @@ export const LimitEntrySchema = z
     remaining: z.number().int().meta({ description: "What is left of it now, in cost units.", example: 17 }),
     reset: z.number().int().meta({
       description:
-        "Unix seconds: for burst when the bucket is full again, for hour and day when the current window ends.",
+        "Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day).",
       example: 1764500412,
     }),
     perMinute: z
       .number()
       .int()
       .optional()
-      .meta({ description: "burst only: the bucket's refill rate, per minute.", example: 100 }),
+      .meta({ description: "Buckets only: the bucket's refill rate, per minute.", example: 100 }),
   })
   .meta({
     id: "LimitEntry",
@@ -53,9 +54,10 @@ export const CheckResponse = z
       description:
         "Denied only: seconds to wait before retrying, with jitter, never less than the true wait; null when the request can never pass (its cost exceeds a limit's size).",
     }),
-    limits: z
-      .array(LimitEntrySchema)
-      .meta({ description: "Every limit the customer has, in the order burst, hour, day." }),
+    limits: z.array(LimitEntrySchema).meta({
+      description:
+        "Every limit the customer has, in the order burst, hour, day, week, month; then the named resource's, in the same order.",
+    }),
     degraded: z.boolean().meta({
       description: "True when the counter store failed and the plan fails open: let through without being counted.",
     }),

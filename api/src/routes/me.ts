@@ -2,24 +2,29 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
-import { effectiveLimits } from "../domain/customer";
-import { PLAN_FIELD_DOCS } from "../domain/plan";
+import { effectiveLimits, effectiveResources } from "../domain/customer";
+import { LIMIT_FIELDS, type LimitField, PLAN_FIELD_DOCS, ResourceLimitsOut } from "../domain/plan";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
+
+const limitFields = Object.fromEntries(
+  LIMIT_FIELDS.map((f) => [f, z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS[f] })]),
+) as Record<LimitField, z.ZodNullable<z.ZodNumber>>;
 
 export const Me = z
   .object({
     id: z.string().meta({ description: "The id of the customer this API key belongs to." }),
     name: z.string().meta({ description: "The customer's display name." }),
     planId: z.string().meta({ description: "The id of the customer's plan." }),
+    billingDay: z.number().int().nullable().meta({
+      description: "The day of the month the customer's monthly limits renew on (1–31); null: the calendar month.",
+    }),
     plan: z
       .object({
         id: z.string().meta({ description: "The plan's id." }),
         name: z.string().meta({ description: "The plan's display name." }),
-        burst: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.burst }),
-        perMinute: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perMinute }),
-        perHour: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perHour }),
-        perDay: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.perDay }),
+        ...limitFields,
+        resources: z.record(z.string(), ResourceLimitsOut).meta({ description: PLAN_FIELD_DOCS.resources }),
         failMode: z.enum(["open", "closed"]).meta({ description: PLAN_FIELD_DOCS.failMode }),
         shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
       })
@@ -35,6 +40,7 @@ export const Me = z
       id: "cus_7YqK2mP9xW4tLb3n",
       name: "Acme Ltd",
       planId: "pro",
+      billingDay: 17,
       plan: {
         id: "pro",
         name: "Pro",
@@ -42,6 +48,11 @@ export const Me = z
         perMinute: 100,
         perHour: 5000,
         perDay: 100000,
+        perWeek: null,
+        perMonth: 1000000,
+        resources: {
+          "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 2000, perWeek: null, perMonth: null },
+        },
         failMode: "closed",
         shadow: false,
       },
@@ -76,10 +87,12 @@ export function registerMe(app: App, { config }: AppDeps) {
           id: customer.id,
           name: customer.name,
           planId: customer.planId,
+          billingDay: customer.billingDay,
           plan: {
             id,
             name,
             ...effectiveLimits(plan, customer.overrides),
+            resources: effectiveResources(plan, customer.overrides),
             failMode: customer.overrides?.failMode ?? failMode,
             shadow: customer.overrides?.shadow ?? shadow,
           },

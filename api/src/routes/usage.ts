@@ -7,6 +7,7 @@ import type { App, AppDeps, AppEnv } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
 import type { Limiter } from "../quota/limiter";
+import { KEPT_DAYS } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { LimitEntrySchema } from "./check";
 
@@ -14,9 +15,10 @@ export const Usage = z
   .object({
     customerId: z.string().meta({ description: "The customer's id." }),
     planId: z.string().meta({ description: "The id of the customer's plan." }),
-    limits: z
-      .array(LimitEntrySchema)
-      .meta({ description: "Every limit the customer has, in the order burst, hour, day, as in /v1/check." }),
+    limits: z.array(LimitEntrySchema).meta({
+      description:
+        "Every limit the customer has, in the order burst, hour, day, week, month, then every resource's in the same order, named as in /v1/check.",
+    }),
   })
   .meta({
     id: "Usage",
@@ -55,6 +57,37 @@ export const History = z
     example: { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 57, denied: 3 }] },
   });
 
+export const Daily = z
+  .object({
+    points: z
+      .array(
+        z
+          .object({
+            day: z.string().meta({ description: "The UTC day (YYYY-MM-DD).", example: "2026-11-30" }),
+            allowed: z.number().int().meta({ description: "Checks allowed that day.", example: 5702 }),
+            denied: z.number().int().meta({ description: "Checks denied that day.", example: 31 }),
+          })
+          .meta({ description: "One day's checks." }),
+      )
+      .meta({ description: "One point per UTC day, oldest first, ending with today; quiet days are 0." }),
+  })
+  .meta({
+    id: "UsageDaily",
+    description:
+      "A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.",
+    example: { points: [{ day: "2026-11-30", allowed: 5702, denied: 31 }] },
+  });
+
+const DailyQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(KEPT_DAYS)
+    .default(90)
+    .meta({ description: `How many days back, today included, from 1 to ${KEPT_DAYS}; default 90.`, example: 90 }),
+});
+
 const HistoryQuery = z.object({
   minutes: z.coerce
     .number()
@@ -88,6 +121,18 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     return {
       points: points.map((p) => ({
         minute: new Date(p.minute).toISOString().replace(".000Z", "Z"),
+        allowed: p.allowed,
+        denied: p.denied,
+      })),
+    };
+  }
+
+  async function daily(customerId: string, days: number) {
+    const target = await targetOf(customerId);
+    const points = await limiter.daily(customerSubject(target.customerId), days);
+    return {
+      points: points.map((p) => ({
+        day: new Date(p.day).toISOString().slice(0, 10),
         allowed: p.allowed,
         denied: p.denied,
       })),
@@ -173,5 +218,41 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
       },
     }),
     async (c) => c.json(await history(me(c), c.req.valid("query").minutes), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/customers/{id}/usage/daily",
+      tags: ["Usage"],
+      security,
+      summary: "A customer's allowed and denied checks per UTC day",
+      description: `One point per UTC day, oldest first, up to ${KEPT_DAYS} days back: what a monthly bill is made from. Admin only.`,
+      middleware: [allow("admin")],
+      request: { params: CustomerParam, query: DailyQuery },
+      responses: {
+        200: jsonContent(Daily, "One point per day, oldest first"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "store_unavailable"),
+      },
+    }),
+    async (c) => c.json(await daily(c.req.valid("param").id, c.req.valid("query").days), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/me/usage/daily",
+      tags: ["Usage"],
+      security,
+      summary: "The calling customer's allowed and denied checks per UTC day",
+      description: `For a customer API key: its own customer's checks, one point per UTC day, oldest first, up to ${KEPT_DAYS} days back.`,
+      middleware: [allow("customer", "admin")],
+      request: { query: DailyQuery },
+      responses: {
+        200: jsonContent(Daily, "One point per day, oldest first"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "store_unavailable"),
+      },
+    }),
+    async (c) => c.json(await daily(me(c), c.req.valid("query").days), 200),
   );
 }

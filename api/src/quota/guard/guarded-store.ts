@@ -97,7 +97,9 @@ export function guardStore(
   const guardedStore: CounterStore & { readonly available: boolean } = {
     check: (subject, spec, cost) => guarded(() => store.check(subject, spec, cost)),
     usage: (subject, spec) => guarded(() => store.usage(subject, spec)),
+    refund: (subject, spec, cost) => guarded(() => store.refund(subject, spec, cost)),
     history: (subject, minutes) => guarded(() => store.history(subject, minutes)),
+    daily: (subject, days) => guarded(() => store.daily(subject, days)),
     recordDenials: (subject, count) => guarded(() => store.recordDenials(subject, count)),
     reset: (subject) => guarded(() => store.reset(subject)),
     ping: () => guarded(() => store.ping()),

@@ -49,6 +49,8 @@ describe("calendar windows in check.lua (integration, needs redis-server)", () =
             scripts.check.source,
             1,
             key,
+            "1",
+            "",
             "-1",
             "-1",
             "1",

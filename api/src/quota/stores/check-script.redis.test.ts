@@ -36,9 +36,9 @@ describe("check.lua (integration, needs redis-server)", () => {
       a,
       b,
       c,
-      ...["5", "60", "0", "2", "1", t],
-      ...["-1", "-1", "2", "hour", "10", "day", "100", "1", "1", t],
-      ...["-1", "-1", "1", "day", "3", "3", "1", t],
+      ...["1", "", "5", "60", "0", "2", "1", t],
+      ...["1", "", "-1", "-1", "2", "hour", "10", "day", "100", "1", "1", t],
+      ...["1", "", "-1", "-1", "1", "day", "3", "3", "1", t],
     );
     // With no bucket the fill is still written (3 requests' worth), as it always was.
     expect(reply).toEqual([[1, now, 120_000], expect.stringContaining("WRONGTYPE"), [1, now, 180_000, 3]]);
@@ -54,6 +54,8 @@ describe("check.lua (integration, needs redis-server)", () => {
         scripts.check.source,
         1,
         key,
+        "1",
+        "",
         "-1",
         "-1",
         "1",
@@ -71,7 +73,21 @@ describe("check.lua (integration, needs redis-server)", () => {
 
   test("an unknown window rule fails that check alone, before it writes anything", async () => {
     const key = unique("rule");
-    const reply = await client.eval(scripts.check.source, 1, key, "-1", "-1", "1", "fortnight", "5", "1", "1", "");
+    const reply = await client.eval(
+      scripts.check.source,
+      1,
+      key,
+      "1",
+      "",
+      "-1",
+      "-1",
+      "1",
+      "fortnight",
+      "5",
+      "1",
+      "1",
+      "",
+    );
     expect(reply).toEqual([expect.stringContaining("unknown window rule fortnight")]);
     expect(await client.exists(key)).toBe(0);
   });

@@ -7,4 +7,7 @@ export const luaSources = {
   check: read("check"),
   history: read("history"),
   recordDenials: read("record-denials"),
+  reset: read("reset"),
+  daily: read("daily"),
+  days: read("days"),
 };

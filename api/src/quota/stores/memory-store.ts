@@ -1,8 +1,8 @@
-// The embedded counter store: every subject's counters and per-minute history in this process's memory.
+// The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
 import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "../algorithm";
 import type { LimitSpec } from "../limits";
-import type { CounterStore, HistoryPoint, StoreDecision } from "../store";
+import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
 
 const HISTORY_MINUTES = 1440;
 
@@ -25,15 +25,39 @@ export function createMemoryStore({
   size(): number;
 } {
   const subjects = new Map<string, Subject>();
+  // Flat [day (ms), allowed, denied, …] for the days that saw checks, oldest first; apart from the subjects, which
+  // go when their counters and minutes have, as days are kept for 400 (customers only, as in Redis).
+  const days = new Map<string, number[]>();
+
+  /** Adds checks to the subject's day, and lets go of days older than are kept. */
+  function addToDay(key: string, nowMs: number, allowed: boolean, count: number) {
+    if (key.startsWith("ip:")) return;
+    const day = nowMs - (nowMs % DAY_MS);
+    let d = days.get(key);
+    if (!d) {
+      d = [];
+      days.set(key, d);
+    }
+    if (d.length === 0 || d[d.length - 3] !== day) d.push(day, 0, 0);
+    const at = d.length - (allowed ? 2 : 1);
+    d[at] = (d[at] ?? 0) + count;
+    const oldest = day - (KEPT_DAYS - 1) * DAY_MS;
+    let drop = 0;
+    while (drop < d.length && (d[drop] ?? 0) < oldest) drop += 3;
+    if (drop > 0) d.splice(0, drop);
+  }
 
   /** Drops every subject that holds nothing any more, so memory tracks recent traffic, not every key ever seen. */
   function sweep() {
     const t = now();
     for (const [key, subject] of subjects) if (subject.expiresMs <= t) subjects.delete(key);
+    const oldest = t - (t % DAY_MS) - (KEPT_DAYS - 1) * DAY_MS;
+    for (const [key, d] of days) if ((d[d.length - 3] ?? 0) < oldest) days.delete(key);
   }
   const stopSweeping = schedule(sweepEveryMs, sweep);
 
-  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
+  function record(key: string, subject: Subject, nowMs: number, allowed: boolean, count = 1) {
+    addToDay(key, nowMs, allowed, count);
     const minute = nowMs - (nowMs % MINUTE_MS);
     const h = subject.history;
     if (h.length === 0 || h[h.length - 3] !== minute) h.push(minute, 0, 0);
@@ -55,14 +79,23 @@ export function createMemoryStore({
         subjects.set(key, subject);
       }
       if (next) subject.state = next;
-      record(subject, nowMs, decision.allowed);
+      record(key, subject, nowMs, decision.allowed);
       const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
-      subject.expiresMs = Math.max(counters, nowMs + DAY_MS);
+      subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
       return decision;
     },
 
     async usage(key: string, spec: LimitSpec): Promise<StoreDecision> {
-      return evaluate(subjects.get(key)?.state, spec, 1, now(), false).decision;
+      return evaluate(subjects.get(key)?.state, spec, 1, now(), "read").decision;
+    },
+
+    async refund(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
+      const nowMs = now();
+      const subject = subjects.get(key);
+      const { decision, next } = evaluate(subject?.state, spec, cost, nowMs, "refund");
+      // Nothing kept is nothing to give back to.
+      if (subject?.state && next) subject.state = next;
+      return decision;
     },
 
     async history(key: string, minutes: number): Promise<HistoryPoint[]> {
@@ -80,9 +113,24 @@ export function createMemoryStore({
       return points;
     },
 
+    async daily(key: string, count: number): Promise<DayPoint[]> {
+      const nowMs = now();
+      const last = nowMs - (nowMs % DAY_MS);
+      const first = last - (count - 1) * DAY_MS;
+      const kept = new Map<number, [number, number]>();
+      const d = days.get(key) ?? [];
+      for (let i = 0; i < d.length; i += 3) kept.set(d[i] ?? 0, [d[i + 1] ?? 0, d[i + 2] ?? 0]);
+      const points: DayPoint[] = [];
+      for (let day = first; day <= last; day += DAY_MS) {
+        const [allowed, denied] = kept.get(day) ?? [0, 0];
+        points.push({ day, allowed, denied });
+      }
+      return points;
+    },
+
     async recordDenials(key: string, count: number): Promise<void> {
       const subject = subjects.get(key);
-      if (subject) record(subject, now(), false, count);
+      if (subject) record(key, subject, now(), false, count);
     },
 
     async reset(key: string): Promise<void> {
@@ -95,6 +143,7 @@ export function createMemoryStore({
     async close(): Promise<void> {
       stopSweeping();
       subjects.clear();
+      days.clear();
     },
 
     sweep,

@@ -199,7 +199,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     const client = new Redis(redis.url);
     let now = Date.parse("2026-11-30T10:20:30.000Z");
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
-    const limits = testSpec({ capacity: 5000, perMinute: 1, hour: null, day: null });
+    const limits = testSpec({ capacity: 50_000, perMinute: 1, hour: null, day: null });
     const kept = (hour: string) => Date.parse(hour) + 86_400_000 - now;
     // Redis counts a key's time to live down in real time, so it may have lost a few ms when read.
     const expectTtl = async (key: string, ms: number) => {
@@ -207,10 +207,10 @@ describe("Redis store (integration, needs redis-server)", () => {
       expect(ttl).toBeLessThanOrEqual(ms);
       expect(ttl).toBeGreaterThan(ms - 1000);
     };
-    // The counters also hold the current minute's allowed checks (a minute of history), so they are kept as
-    // long as the history keeps that minute: a day after its hour ends.
+    // The counters are kept until the last window they count in ends: the week (Monday 30 November to Monday
+    // 7 December), counted though not limited so that a limit added later counts what it already used.
     await store.check("idle", limits, 1);
-    await expectTtl("rl:{idle}", kept("2026-11-30T11:00:00.000Z"));
+    await expectTtl("rl:{idle}", Date.parse("2026-12-07T00:00:00.000Z") - now);
     expect(await client.keys("rl:{idle}:m:*")).toEqual([]);
     expect((await store.history("idle", 1))[0]?.allowed).toBe(1);
     // A new minute moves the last one into the history, which is kept as long.
@@ -219,9 +219,9 @@ describe("Redis store (integration, needs redis-server)", () => {
     const [hour] = await client.keys("rl:{idle}:m:*");
     expect(await client.hgetall(hour as string)).toEqual({ "20a": "1" });
     await expectTtl(hour as string, kept("2026-11-30T11:00:00.000Z"));
-    // A bucket that takes longer than that to drain keeps its counters until it has: 2,001 requests, one a minute.
-    await store.check("idle", limits, 2000);
-    await expectTtl("rl:{idle}", 2001 * 60_000);
+    // A bucket that takes longer than that to drain keeps its counters until it has: 20,001 requests, one a minute.
+    await store.check("idle", limits, 20_000);
+    await expectTtl("rl:{idle}", 20_001 * 60_000);
     client.disconnect();
     await store.close();
   });

@@ -131,7 +131,6 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   return createScriptStore(
     {
       run: (script, keys, args) => whenConnected(() => run(script, keys, args)),
-      hdel: (key, fields) => whenConnected(() => client.hdel(key, ...fields)),
       ping: () => whenConnected(() => client.ping()),
       close: async () => {
         client.disconnect();

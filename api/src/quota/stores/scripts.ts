@@ -10,8 +10,9 @@ import { luaSources } from "#lua-sources";
  */
 export type Script = { name: string; source: string; sha: string; merges?: boolean };
 
-function load(name: keyof typeof luaSources, options: { merges?: boolean } = {}): Script {
-  const source = luaSources[name];
+/** A script's text, with days.lua put in where it says `-- @days`, so every script keeps the days one way. */
+function load(name: Exclude<keyof typeof luaSources, "days">, options: { merges?: boolean } = {}): Script {
+  const source = luaSources[name].replace("-- @days", () => luaSources.days);
   return { name, source, sha: createHash("sha1").update(source).digest("hex"), ...options };
 }
 
@@ -19,6 +20,8 @@ export const scripts = {
   check: load("check", { merges: true }),
   history: load("history"),
   recordDenials: load("recordDenials"),
+  reset: load("reset"),
+  daily: load("daily"),
 };
 
 /** Runs a script by SHA, sending its source only when this Redis has not seen it yet (after a restart, say). */

@@ -83,7 +83,6 @@ export function createUpstashStore({
   return createScriptStore(
     {
       run,
-      hdel: (key, fields) => redis.hdel(key, ...fields),
       ping: () => redis.ping(),
       close: async () => {},
     },

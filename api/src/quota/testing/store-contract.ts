@@ -69,7 +69,7 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         expect(d.nowMs).toBe(now);
         expect(d.limits).toEqual([
           // 3 requests drain at 100 a minute: full again 1.8 s from now.
-          { name: "burst", limit: 20, remaining: 17, resetMs: now + 1800, waitMs: 0 },
+          { name: "burst", limit: 20, remaining: 17, resetMs: now + 1800, waitMs: 0, perMinute: 100 },
           { name: "hour", limit: 5000, remaining: 4997, resetMs: at("2026-11-30T11:00:00.000Z"), waitMs: 0 },
           { name: "day", limit: 50000, remaining: 49997, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
         ]);
@@ -182,7 +182,7 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         await setTime(now);
         const u = await store.usage(fresh(), spec({ capacity: 5, perMinute: 5, day: 9 }));
         expect(u.limits).toEqual([
-          { name: "burst", limit: 5, remaining: 5, resetMs: now, waitMs: 0 },
+          { name: "burst", limit: 5, remaining: 5, resetMs: now, waitMs: 0, perMinute: 5 },
           { name: "day", limit: 9, remaining: 9, resetMs: at("2026-12-01T00:00:00.000Z"), waitMs: 0 },
         ]);
       }));

@@ -1,22 +1,33 @@
-// Tests' limits in the shape plans have (a bucket, an hour and a day), as the LimitSpec a check takes.
-import type { LimitSpec } from "../limits";
-import { WINDOW_RULES } from "../windows";
+// Tests' limits in the shape plans have (a bucket and every kind of window), as the LimitSpec a check takes.
+import { WINDOW_NAMES } from "../../domain/limit-kinds";
+import type { LimitPart, LimitSpec } from "../limits";
+import { windowRule } from "../windows";
 
 export type FixedLimits = {
   capacity?: number | null;
   perMinute?: number | null;
   hour?: number | null;
   day?: number | null;
+  week?: number | null;
+  month?: number | null;
+  /** The month's billing day (null: the calendar month). */
+  billingDay?: number | null;
 };
 
-/** Every window kind is in the spec, as limitSpec() puts them, those left out counted but not limited. */
-export function testSpec({ capacity = null, perMinute = null, hour = null, day = null }: FixedLimits): LimitSpec {
-  return {
-    capacity,
-    perMinute,
-    windows: [
-      { name: "hour", size: hour, rule: WINDOW_RULES.hour },
-      { name: "day", size: day, rule: WINDOW_RULES.day },
-    ],
-  };
+/** One part: every window kind is in it, as limitPart() puts them, those left out counted but not limited. */
+export function testPart(limits: FixedLimits, prefix = ""): LimitPart {
+  const { capacity = null, perMinute = null, billingDay = null } = limits;
+  const windows = WINDOW_NAMES.map((name) => ({
+    name,
+    size: limits[name] ?? null,
+    rule: windowRule(name, billingDay),
+  }));
+  return { prefix, capacity, perMinute, windows };
+}
+
+/** The customer's own limits, and (when given) a resource's, named `resource`, checked with them in one step. */
+export function testSpec(limits: FixedLimits, resource?: { name: string; limits: FixedLimits }): LimitSpec {
+  const parts = [testPart(limits)];
+  if (resource) parts.push(testPart({ billingDay: limits.billingDay, ...resource.limits }, `${resource.name}/`));
+  return { parts };
 }

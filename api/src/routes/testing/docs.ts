@@ -11,8 +11,9 @@ import { AuditEntry } from "../audit";
 import { CheckResponse, LimitEntrySchema } from "../check";
 import { KeyListing, NewKey } from "../keys";
 import { Me } from "../me";
+import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
-import { History, Usage } from "../usage";
+import { Daily, History, Usage } from "../usage";
 
 type Schema = {
   $ref?: string;
@@ -44,6 +45,8 @@ const ZOD: Record<string, ZodType> = {
   LimitEntry: LimitEntrySchema,
   Usage,
   UsageHistory: History,
+  UsageDaily: Daily,
+  Refunded,
   Me,
   NewApiKey: NewKey,
   ApiKey: KeyListing,

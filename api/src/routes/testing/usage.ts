@@ -43,6 +43,7 @@ export function describeUsageRoutes(target: RouteTarget) {
           id: customerId,
           name: "Acme",
           planId: "pro",
+          billingDay: null,
           plan: {
             id: "pro",
             name: "Pro",
@@ -50,6 +51,9 @@ export function describeUsageRoutes(target: RouteTarget) {
             perMinute: 60,
             perHour: 500,
             perDay: 9000,
+            perWeek: null,
+            perMonth: null,
+            resources: {},
             failMode: "open",
             shadow: false,
           },

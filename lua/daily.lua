@@ -1,0 +1,41 @@
+-- daily.lua: a subject's allowed and denied checks per UTC day, as check.lua and record-denials.lua count them
+-- (the days' layout is in days.lua).
+--
+-- KEYS[1]  rl:{<subject>}; the allowed checks of the last minute that allowed any are still in the counters,
+--          fields mi and ma (see check.lua), and count in that minute's day
+-- ARGV[1]  how many days back, today included (1 to 400)
+-- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- Returns  { first day (days since the epoch), then allowed, denied for each day, oldest first }
+
+local DAY = 86400000
+local DAYS_PER_HASH = 64
+local now
+if ARGV[2] == '' then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+else
+  now = tonumber(ARGV[2])
+end
+
+local last = math.floor(now / DAY)
+local first = last - tonumber(ARGV[1]) + 1
+local out = { first }
+local pending = redis.call('HMGET', KEYS[1], 'mi', 'ma')
+local pendingDay, pendingAllowed = nil, tonumber(pending[2]) or 0
+if tonumber(pending[1]) then pendingDay = math.floor(tonumber(pending[1]) / 1440) end
+local block, counts = -1, {}
+for day = first, last do
+  local b = math.floor(day / DAYS_PER_HASH)
+  if b ~= block then
+    block = b
+    counts = {}
+    local flat = redis.call('HGETALL', KEYS[1] .. ':d:' .. b)
+    for i = 1, #flat, 2 do counts[flat[i]] = tonumber(flat[i + 1]) end
+  end
+  local d = day % DAYS_PER_HASH
+  local allowed = counts[d .. 'a'] or 0
+  if day == pendingDay then allowed = allowed + pendingAllowed end
+  out[#out + 1] = allowed
+  out[#out + 1] = counts[d .. 'd'] or 0
+end
+return out
