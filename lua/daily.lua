@@ -22,7 +22,10 @@ local first = last - tonumber(ARGV[1]) + 1
 local out = { first }
 local pending = redis.call('HMGET', KEYS[1], 'mi', 'ma')
 local pendingDay, pendingAllowed = nil, tonumber(pending[2]) or 0
-if tonumber(pending[1]) then pendingDay = math.floor(tonumber(pending[1]) / 1440) end
+-- Anonymous subjects keep no days (days.lua), so their pending minute counts in none either.
+if tonumber(pending[1]) and string.sub(KEYS[1], 1, 7) ~= 'rl:{ip:' then
+  pendingDay = math.floor(tonumber(pending[1]) / 1440)
+end
 local block, counts = -1, {}
 for day = first, last do
   local b = math.floor(day / DAYS_PER_HASH)

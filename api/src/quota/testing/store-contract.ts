@@ -237,5 +237,128 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         await setTime(at("2026-11-30T00:00:00.000Z") + DAY_MS - 1);
         expect((await store.check(s, spec({ day: 2 }), 1)).allowed).toBe(false);
       }));
+    test("a week runs from Monday 00:00Z; a month on billing day 31 runs to the 28th of February, then to 31 March", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ week: 5, month: 3, billingDay: 31 });
+        await setTime(at("2026-01-31T00:00:00.000Z"));
+        expect(await run(store, s, limits, 4)).toEqual([true, true, true, false]);
+        const denied = await store.check(s, limits, 1);
+        const month = denied.limits.find((l) => l.name === "month");
+        expect(month).toEqual({
+          name: "month",
+          limit: 3,
+          remaining: 0,
+          resetMs: at("2026-02-28T00:00:00.000Z"),
+          waitMs: at("2026-02-28T00:00:00.000Z") - at("2026-01-31T00:00:00.000Z"),
+        });
+        // 31 January 2026 is a Saturday: the week ends on Monday 2 February.
+        expect(denied.limits.find((l) => l.name === "week")?.resetMs).toBe(at("2026-02-02T00:00:00.000Z"));
+        await setTime(at("2026-02-27T23:59:59.999Z"));
+        expect((await store.check(s, limits, 1)).allowed).toBe(false);
+        await setTime(at("2026-02-28T00:00:00.000Z"));
+        const renewed = await store.check(s, limits, 1);
+        expect(renewed.allowed).toBe(true);
+        expect(renewed.limits.find((l) => l.name === "month")?.resetMs).toBe(at("2026-03-31T00:00:00.000Z"));
+      }));
+
+    test("months follow the calendar through leap years and year ends, by the store's clock", () =>
+      withStore(async ({ store, setTime }) => {
+        const leap = fresh();
+        const fromThe30th = spec({ month: 1, billingDay: 30 });
+        // 2028 is a leap year: the month from 30 January runs to 29 February.
+        await setTime(at("2028-02-28T12:00:00.000Z"));
+        expect(await run(store, leap, fromThe30th, 2)).toEqual([true, false]);
+        await setTime(at("2028-02-29T00:00:00.000Z"));
+        const d = await store.check(leap, fromThe30th, 1);
+        expect([d.allowed, d.limits[0]?.resetMs]).toEqual([true, at("2028-03-30T00:00:00.000Z")]);
+        const yearEnd = fresh();
+        const calendar = spec({ month: 1 });
+        await setTime(at("2026-12-31T23:59:59.999Z"));
+        expect(await run(store, yearEnd, calendar, 2)).toEqual([true, false]);
+        await setTime(at("2027-01-01T00:00:00.000Z"));
+        expect(await run(store, yearEnd, calendar, 2)).toEqual([true, false]);
+      }));
+
+    test("a resource's limits are decided with the plan's in one step; a denial by either takes from neither", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const own = spec({ capacity: 10, perMinute: 60, day: 100 });
+        const ai = spec({ capacity: 10, perMinute: 60, day: 100 }, { name: "ai.generate", limits: { day: 2 } });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, s, ai, 3)).toEqual([true, true, false]);
+        const denied = await store.check(s, ai, 1);
+        expect(denied.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["burst", 8],
+          ["day", 98],
+          ["ai.generate/day", 0],
+        ]);
+        // The plan's own limits still let plain checks through, and they count against the resource's checks too.
+        expect(await run(store, s, own, 8)).toEqual(Array(8).fill(true));
+        expect((await store.usage(s, own)).limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["burst", 0],
+          ["day", 90],
+        ]);
+        // A resource that denies through the plan's own bucket: nothing taken from the resource either.
+        const other = spec({ capacity: 10, perMinute: 60, day: 100 }, { name: "export", limits: { day: 5 } });
+        expect((await store.check(s, other, 1)).allowed).toBe(false);
+        expect((await store.usage(s, other)).limits.at(-1)).toMatchObject({ name: "export/day", remaining: 5 });
+      }));
+
+    test("a refund gives cost back to every bucket and window of the check, never beyond a limit's size", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 5, perMinute: 1, hour: 10, month: 20 }, { name: "ai", limits: { day: 4 } });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, s, limits, 2, 2)).toEqual([true, true]);
+        const refunded = await store.refund(s, limits, 3);
+        expect(refunded.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["burst", 4],
+          ["hour", 9],
+          ["month", 19],
+          ["ai/day", 3],
+        ]);
+        // More than was taken: every limit is full again, none beyond its size.
+        const full = await store.refund(s, limits, 100);
+        expect(full.limits.map((l) => l.remaining)).toEqual([5, 10, 20, 4]);
+        expect(await run(store, s, limits, 5)).toEqual([true, true, true, true, false]);
+        // A subject never seen has nothing to give back.
+        expect((await store.refund(fresh(), limits, 1)).limits.map((l) => l.remaining)).toEqual([5, 10, 20, 4]);
+      }));
+
+    test("reset forgets the counters of the plan's limits and of every resource's", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ day: 3 }, { name: "ai", limits: { day: 1 } });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        expect(await run(store, s, limits, 2)).toEqual([true, false]);
+        await store.reset(s);
+        expect((await store.usage(s, limits)).limits.map((l) => l.remaining)).toEqual([3, 1]);
+      }));
+
+    test("daily usage counts allowed and denied checks per UTC day for 400 days; anonymous subjects keep none", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ day: 2 });
+        await setTime(at("2026-11-29T23:59:00.000Z"));
+        await run(store, s, limits, 3);
+        await setTime(at("2026-11-30T00:00:30.000Z"));
+        await run(store, s, limits, 1);
+        await store.recordDenials(s, 4);
+        expect(await store.daily(s, 3)).toEqual([
+          { day: at("2026-11-28T00:00:00.000Z"), allowed: 0, denied: 0 },
+          { day: at("2026-11-29T00:00:00.000Z"), allowed: 2, denied: 1 },
+          { day: at("2026-11-30T00:00:00.000Z"), allowed: 1, denied: 4 },
+        ]);
+        await setTime(at("2027-01-02T10:00:00.000Z"));
+        const year = await store.daily(s, 400);
+        expect(year).toHaveLength(400);
+        expect(year[0]?.day).toBe(at("2025-11-29T00:00:00.000Z"));
+        expect(year.reduce((n, p) => n + p.allowed + p.denied, 0)).toBe(8);
+        const ip = `ip:198.51.100.${next++ % 250}`;
+        await run(store, ip, limits, 3);
+        expect((await store.daily(ip, 1))[0]).toMatchObject({ allowed: 0, denied: 0 });
+        expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
+      }));
   });
 }
