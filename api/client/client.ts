@@ -1,12 +1,15 @@
 // A typed client for backend services: check a request, give back what a failed one cost, and read usage, with a
 // short timeout of its own.
 
+import type { z } from "zod";
 // The service's own types for its answers and its plans, so the client cannot drift from what the service writes
 // (type-only: nothing of the service is loaded with the client).
 import type { CheckBody as ServiceCheckBody, LimitEntry as ServiceLimitEntry } from "../src/check/response-body";
 import type { Customer, Overrides } from "../src/domain/customer";
 import type { LimitField, Limits, WindowName } from "../src/domain/limit-kinds";
 import type { Plan, Resources } from "../src/domain/plan";
+import type { Refunded } from "../src/routes/refund";
+import type { Daily, Usage as ServiceUsage } from "../src/routes/usage";
 
 export type { Customer, LimitField, Limits, Overrides, Plan, Resources, WindowName };
 
@@ -18,11 +21,16 @@ export type LimitName = PlanLimitName | `${string}/${PlanLimitName}`;
 export type LimitEntry = Omit<ServiceLimitEntry, "name"> & { name: LimitName };
 export type CheckBody = Omit<ServiceCheckBody, "limits"> & { limits: LimitEntry[] };
 
-export type Usage = { customerId: string; planId: string; limits: LimitEntry[] };
-/** The caller's usage once a refund is made; anonymous traffic (by `ip`) has no customer. */
-export type RefundResult = Omit<Usage, "customerId"> & { customerId: string | null };
-/** A customer's allowed and denied checks per UTC day (`YYYY-MM-DD`), oldest first. */
-export type DailyUsage = { points: { day: string; allowed: number; denied: number }[] };
+type WithEntries<T> = Omit<T, "limits"> & { limits: LimitEntry[] };
+/** A customer's limits as they stand: the plan's, then every resource's. */
+export type Usage = WithEntries<z.output<typeof ServiceUsage>>;
+/**
+ * What a refund answers: the limits it gave back to (the plan's, then the named resource's) as they stand after
+ * it; `customerId` is null for anonymous traffic (by `ip`).
+ */
+export type RefundResult = WithEntries<z.output<typeof Refunded>>;
+/** A customer's allowed and denied checks per UTC day (`YYYY-MM-DD`), oldest first, ending with today. */
+export type DailyUsage = z.output<typeof Daily>;
 
 /** Who a request counts against: a customer's API key, or anonymous traffic from an IP address. */
 export type Caller = { key: string; ip?: never } | { ip: string; key?: never };
