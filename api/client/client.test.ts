@@ -73,6 +73,20 @@ describe("the client against the real service", () => {
     expect(levels(plain.limits)).toEqual(levels(before.limits).filter((l) => !l.name.includes("/")));
   });
 
+  test("anonymous traffic: checked and refunded by IP address under the plan anonymous, with no customer", async () => {
+    await bouncer.admin("POST", "/v1/plans", { id: "anonymous", name: "Anonymous", perMinute: 3, perDay: 50 });
+    const ip = "203.0.113.7";
+    const checked = await client.check({ ip, cost: 3 });
+    expect(checked.outcome).toBe("allowed");
+    expect((await client.check({ ip })).outcome).toBe("denied");
+    const refunded = await client.refund({ ip, cost: 3 });
+    expect(refunded).toMatchObject({ customerId: null, planId: "anonymous" });
+    expect(levels(refunded.limits)).toEqual([
+      { name: "burst", limit: 3, remaining: 3 },
+      { name: "day", limit: 50, remaining: 50 },
+    ]);
+  });
+
   test("refund of a key Bouncer does not know is an error of the caller", async () => {
     await expect(client.refund({ key: "qk_not-a-real-key", cost: 1 })).rejects.toMatchObject({
       status: 403,
