@@ -7,13 +7,12 @@ import {
   Limit,
   type LimitField,
   type Limits,
-  MAX_RESOURCES,
   noLimits,
   PLAN_FIELD_DOCS,
   type Plan,
   planViolations,
-  ResourceName,
   type Resources,
+  resourceRecord,
 } from "./plan";
 
 export const CUSTOMER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
@@ -31,9 +30,7 @@ export const ResourceOverrides = z.strictObject(overrideLimits);
 export const Overrides = z
   .strictObject({
     ...overrideLimits,
-    resources: z
-      .record(ResourceName, ResourceOverrides)
-      .refine((r) => Object.keys(r).length <= MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`)
+    resources: resourceRecord(ResourceOverrides)
       .optional()
       .meta({
         description:

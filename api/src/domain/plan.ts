@@ -30,7 +30,22 @@ export const Limit = z
 
 export const FailMode = z.enum(["open", "closed"]);
 
-export const ResourceName = z.string().regex(RESOURCE_NAME, "resource names must match ^[a-z0-9][a-z0-9._:-]{0,62}$");
+/** Resource names, checked here rather than as a record's key schema so that the message names the rule. */
+export function resourceRecord<T extends z.ZodType>(limits: T) {
+  return z.record(z.string(), limits).superRefine((resources, ctx) => {
+    const names = Object.keys(resources);
+    if (names.length > MAX_RESOURCES) ctx.addIssue({ code: "custom", message: `at most ${MAX_RESOURCES} resources` });
+    for (const name of names) {
+      if (!RESOURCE_NAME.test(name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `resource names must match ^[a-z0-9][a-z0-9._:-]{0,62}$ (got ${JSON.stringify(name)})`,
+        });
+      }
+    }
+  });
+}
 
 export type LimitViolation = { field: LimitField; message: string };
 
@@ -99,13 +114,10 @@ export const ResourceLimits = z.strictObject(
   limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f] })),
 );
 
-export const ResourcesInput = z
-  .record(ResourceName, ResourceLimits)
-  .refine((r) => Object.keys(r).length <= MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`)
-  .meta({
-    description: PLAN_FIELD_DOCS.resources,
-    example: { "ai.generate": { perMinute: 10, perDay: 500 } },
-  });
+export const ResourcesInput = resourceRecord(ResourceLimits).meta({
+  description: PLAN_FIELD_DOCS.resources,
+  example: { "ai.generate": { perMinute: 10, perDay: 500 } },
+});
 
 /** The plan the documentation uses as its example throughout. */
 const PRO_EXAMPLE = {
