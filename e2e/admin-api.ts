@@ -58,13 +58,16 @@ export class AdminApi {
     return (await this.send<{ token: string }>("POST", "/v1/tokens", { name, role: "service" })).token;
   }
 
-  /** Runs checks for a customer's key with a service token, one after another; returns their statuses. */
-  async check(serviceToken: string, key: string, times: number): Promise<number[]> {
+  /**
+   * Runs checks for a customer's key with a service token, one after another, naming `resource` if given; returns
+   * their statuses.
+   */
+  async check(serviceToken: string, key: string, times: number, resource?: string): Promise<number[]> {
     const statuses: number[] = [];
     for (let i = 0; i < times; i++) {
       const response = await this.request.post("/v1/check", {
         headers: { Authorization: `Bearer ${serviceToken}` },
-        data: { key, cost: 1 },
+        data: { key, cost: 1, resource },
       });
       statuses.push(response.status());
     }

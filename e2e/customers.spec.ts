@@ -5,6 +5,8 @@ import { expect, test } from "./fixtures";
 test.beforeEach(async ({ signIn, page }) => {
   await signIn();
   await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Customers" }).click();
+  // The page's code loads before the address changes: a reload any sooner would land on Plans again.
+  await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
 });
 
 test("creates a customer and an API key that is shown once, with a copy button", async ({

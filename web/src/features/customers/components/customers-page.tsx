@@ -65,7 +65,7 @@ export function CustomersPage() {
         </div>
       ) : null}
       {selected ? (
-        <Panel title={`Daily usage of ${selected.name}`} description="Allowed and denied checks per UTC day.">
+        <Panel title="Daily usage" description={`Checks of ${selected.name} allowed and denied per UTC day.`}>
           <CustomerDaily key={selected.id} customer={selected} />
         </Panel>
       ) : null}

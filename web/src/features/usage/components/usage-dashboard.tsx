@@ -83,7 +83,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
           <Loading label="Reading your days…" />
         ) : daily.isError ? (
           <Alert tone="error" title="Your daily usage could not be read.">
-            {keyProblem(daily.error).message}
+            {daily.error.message}
           </Alert>
         ) : (
           <DailyChart points={daily.data.points} label="Your checks per day" />
