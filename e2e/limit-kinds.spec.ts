@@ -73,6 +73,7 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
   await phone.getByLabel("API key").fill(key);
   await phone.getByRole("button", { name: "Show my usage" }).click();
   await expect(phone.getByRole("heading", { name: `Metered ${uid} plan` })).toBeVisible();
+  await expect(phone.getByRole("definition").filter({ hasText: "Per day 50" })).toBeVisible();
   await expect(phone.getByRole("meter", { name: "Per month used" })).toHaveAttribute(
     "aria-valuetext",
     "5 of 100,000 used",
@@ -90,7 +91,19 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
   await snap("limit-kinds-usage", phone);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  await page.reload();
+  await nav.getByRole("link", { name: "Live" }).click();
+  const card = page.getByRole("article", { name: `Usage of Globex ${uid}` });
+  await expect(card.getByRole("meter", { name: "Per month used" })).toHaveAttribute(
+    "aria-valuetext",
+    "5 of 100,000 used",
+  );
+  await expect(card.getByRole("meter", { name: "ai.generate · Per day used" })).toHaveAttribute(
+    "aria-valuetext",
+    "3 of 50 used",
+  );
+  await snap("limit-kinds-live");
+
+  await nav.getByRole("link", { name: "Customers" }).click();
   await page.getByRole("button", { name: `Manage Globex ${uid}` }).click();
   const days = page.getByRole("figure", { name: `Checks of Globex ${uid} per day` });
   await expect(days).toContainText("5 allowed");

@@ -1,20 +1,13 @@
 // GET /v1/me with a customer's API key: who the key belongs to, and the plan that applies to it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import type { LimitField, Resources } from "../../../lib/domain";
+import type { Limits, Resources } from "../../../lib/domain";
 
 export type Me = {
   id: string;
   name: string;
   planId: string;
-  // Limit kinds and resources the API does not list yet are left out: the page shows what it is told.
-  plan: Partial<Record<LimitField, number | null>> & {
-    id: string;
-    name: string;
-    resources?: Resources;
-    failMode: "open" | "closed";
-    shadow: boolean;
-  };
+  plan: Limits & { id: string; name: string; resources: Resources; failMode: "open" | "closed"; shadow: boolean };
 };
 
 export const getMe = (apiKey: string, signal?: AbortSignal) => apiRequest<Me>("/v1/me", apiKey, { signal });

@@ -7,14 +7,14 @@ import type { Me } from "../api/get-me";
 export function PlanSummary({ plan }: { plan: Me["plan"] }) {
   return (
     <dl className="plan-summary">
-      {LIMIT_KINDS.filter((k) => plan[k.field] !== undefined).map(({ field, label }) => (
+      {LIMIT_KINDS.map(({ field, label }) => (
         <div key={field} className="plan-summary-item">
           <dt>{label}</dt>
           <dd className={plan[field] === null ? "muted" : undefined}>{formatLimit(plan[field])}</dd>
         </div>
       ))}
-      {Object.entries(plan.resources ?? {}).map(([name, limits]) => (
-        <div key={name} className="plan-summary-item">
+      {Object.entries(plan.resources).map(([name, limits]) => (
+        <div key={name} className="plan-summary-item plan-summary-resource">
           <dt>
             <code>{name}</code>
           </dt>
