@@ -4,12 +4,12 @@
 -- out with the same report() the memory store uses, so Redis does no more per check than it must.
 --
 -- One call may carry several checks, so that Redis starts one script for the checks of a batch rather than one
--- per check (script-batch.ts): KEYS[i] and the next run of ARGV (its length set by its parts and their windows)
--- are check i. They run in order, each as if it had been called alone, and nothing comes between them. On a
--- Cluster each call carries one check, as a script may touch one slot only. Below, check 1.
+-- per check (script-batch.ts), and the limits they share (customers on one plan) are sent and read once. The
+-- checks run in order, each as if it had been called alone, and nothing comes between them. On a Cluster each
+-- call carries one check, as a script may touch one slot only.
 --
--- KEYS[1]  rl:{<subject>}: hash of the subject's counters. Each part of a check (the customer's own limits, and
---          a resource's) keeps its fields under its prefix ("" or "<resource>/"):
+-- KEYS[i]  rl:{<subject>}, check i's hash of the subject's counters. Each part of a check (the customer's own
+--          limits, and a resource's) keeps its fields under its prefix ("" or "<resource>/"):
 --            l      bucket fill, in 1/60000 of a request, so it drains by exactly perMinute units a ms
 --            u      when the fill was last worked out (ms)
 --            hi hc  the hour window's index (ms / 3600000) and count
@@ -18,30 +18,30 @@
 --          and, once per subject:
 --            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
 --                   here, in the write a check makes anyway, and added to the history when the minute is over
---            x      until when (ms) the key's expiry was last set, so that it is set again only when it must move
 --          The per-minute history lives beside it, under the same hash tag (so in the same Cluster slot),
 --          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
 --          history.lua adds the minute still held in the counters.
--- ARGV[1]  p, how many parts (1, or 2 when the check names a resource)
---          then for each part: its field prefix; the bucket's capacity, or -1 when there is no bucket; perMinute,
---          the bucket's refill rate, or -1; n, how many windows; then for each window two: its rule's code (a key
---          of RULES) and its size (the limit, or -1 when the window is counted but not limited, so that a limit
---          added later counts what it already used)
--- then     cost
---          "1": a check (take cost when every limit allows, count it in the history); "0": read usage only;
---          "-1": a refund (give cost back to every bucket and window, never below empty)
---          "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
+-- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
+--          names a resource), then for each part its field prefix; the bucket's capacity, or -1 when there is no
+--          bucket; perMinute, the bucket's refill rate, or -1; n, how many windows; then for each window two: its
+--          rule's code (a key of RULES) and its size (the limit, or -1 when the window is counted but not limited)
+--          then for each check four:
+--            which spec it is held to (1 to s)
+--            cost
+--            "1": a check (take cost when every limit allows, count it in the history); "0": read usage only;
+--            "-1": a refund (give cost back to every bucket and window, never below empty)
+--            "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
---          count }, the counts after it; or, when it failed (a key of another type, say), the error's message, so
---          that it fails alone
+--          count }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the
+--          error's message, so that it fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
+local floor = math.floor
 local addToDays = (function()
 -- @days
 end)()
 
 local WEEK, FIRST_MONDAY = 7 * DAY, 4 * DAY -- the epoch fell on a Thursday
-local floor = math.floor
 
 -- Days since the epoch to the UTC calendar and back (Howard Hinnant's civil_from_days and days_from_civil):
 -- Redis's Lua has no os.date.
@@ -55,7 +55,7 @@ local function civil(days)
   local m = mp < 10 and mp + 3 or mp - 9
   local y = yoe + era * 400
   if m <= 2 then y = y + 1 end
-  return y, m
+  return y, m, doy - floor((153 * mp + 2) / 5) + 1
 end
 local function daysFrom(y, m, d)
   if m <= 2 then y = y - 1 end
@@ -74,39 +74,52 @@ local function monthStart(k, b)
   local m = k - y * 12 + 1
   return daysFrom(y, m, math.min(b, daysIn(y, m))) * DAY
 end
--- Months from billing day b: the index is the month the window starts in.
-local function months(b)
-  return function(now)
-    local y, m = civil(floor(now / DAY))
-    local k = y * 12 + m - 1
-    if now < monthStart(k, b) then k = k - 1 end
-    return k, monthStart(k + 1, b)
-  end
-end
 
 -- Each kind of window by its rule's code, as in api/src/quota/windows.ts and calendar-windows.ts: the hash fields
 -- that keep its index and count (the same there, and never to change, or counters lose their meaning across a
--- deploy), and `find`, which gives the index of the window that `now` falls in and when that window ends.
+-- deploy), and either a fixed length from an offset or, for months, the billing day they start on.
 local RULES = {
-  hour = { index = 'hi', count = 'hc', find = function(now) local i = floor(now / HOUR) return i, (i + 1) * HOUR end },
-  day = { index = 'di', count = 'dc', find = function(now) local i = floor(now / DAY) return i, (i + 1) * DAY end },
-  week = { index = 'wki', count = 'wkc', find = function(now)
-    local i = floor((now - FIRST_MONDAY) / WEEK)
-    return i, (i + 1) * WEEK + FIRST_MONDAY
-  end },
-  month = { index = 'moi', count = 'moc', find = months(1) },
+  hour = { index = 'hi', count = 'hc', length = HOUR, offset = 0 },
+  day = { index = 'di', count = 'dc', length = DAY, offset = 0 },
+  week = { index = 'wki', count = 'wkc', length = WEEK, offset = FIRST_MONDAY },
+  month = { index = 'moi', count = 'moc', billing = 1 },
 }
 
 -- A rule by its code; `month:<day>` (a billing day from 2 to 31) is made on first use in a call.
 local function ruleOf(code)
-  local rule = RULES[code]
-  if rule or type(code) ~= 'string' then return rule end
+  local r = RULES[code]
+  if r or type(code) ~= 'string' then return r end
   local day = tonumber(string.match(code, '^month:(%d+)$'))
   if day and day >= 2 and day <= 31 then
-    rule = { index = 'moi', count = 'moc', find = months(day) }
-    RULES[code] = rule
+    r = { index = 'moi', count = 'moc', billing = day }
+    RULES[code] = r
   end
-  return rule
+  return r
+end
+
+-- The index of the window `now` falls in. A month's is the month it starts in: the one before the calendar month
+-- while its billing day (or, in a month without it, its last day) has not come yet. The checks of a call share one
+-- clock, so a rule keeps its last answer.
+local function find(r, now)
+  if r.at ~= now then
+    r.at = now
+    local b = r.billing
+    if not b then
+      r.last = floor((now - r.offset) / r.length)
+    else
+      local y, m, d = civil(floor(now / DAY))
+      local k = y * 12 + m - 1
+      if b > 1 and d < math.min(b, daysIn(y, m)) then k = k - 1 end
+      r.last = k
+    end
+  end
+  return r.last
+end
+
+-- When window i of a rule ends.
+local function ends(r, i)
+  if r.billing then return monthStart(i + 1, r.billing) end
+  return (i + 1) * r.length + r.offset
 end
 
 -- Redis TIME, read once: the checks of one call all happen at the same instant.
@@ -131,149 +144,160 @@ local function addToHistory(key, now, minute, suffix, n)
   addToDays(key, now, minute, suffix, n)
 end
 
--- The fields a check reads and writes and its parts' fills and counts: made once per call and reused by each of
--- its checks (which run one after another) up to that check's length, so that a check makes no table but its reply.
-local fields, write, levels, counts = { 'mi', 'ma', 'x' }, {}, {}, {}
-
--- How many arguments the check at ARGV[at + 1] takes: worked out apart from the check, so that one that fails
--- cannot lose where the next starts.
-local function length(at)
-  local a = at + 1
-  for _ = 1, tonumber(ARGV[at + 1]) or 0 do a = a + 4 + 2 * (tonumber(ARGV[a + 4]) or 0) end
-  return a + 3 - at
-end
-
--- One check: KEYS[i] as key, its arguments from ARGV[at + 1] on.
-local function check(key, at)
-  local parts = tonumber(ARGV[at + 1])
-  -- Each part's fields to read, after mi ma x: l, u, then each window's index and count.
-  local a, f = at + 1, 3
-  for _ = 1, parts do
+-- A spec from ARGV[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi and
+-- ma, then each part's l and u and each window's index and count), each part's capacity, rate and count of windows
+-- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
+-- rule) with the spec's checks alone.
+local function readSpec(a)
+  local fields, buckets, windows = { 'mi', 'ma' }, {}, {}
+  local parts, f, c = tonumber(ARGV[a + 1]), 2, 0
+  a = a + 1
+  for p = 1, parts do
     local prefix, n = ARGV[a + 1], tonumber(ARGV[a + 4])
-    fields[f + 1], fields[f + 2] = prefix .. 'l', prefix .. 'u'
+    buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), n
+    -- The customer's own part has no prefix, and is spared the concatenations.
+    if prefix == '' then fields[f + 1], fields[f + 2] = 'l', 'u'
+    else fields[f + 1], fields[f + 2] = prefix .. 'l', prefix .. 'u' end
     f = f + 2
     for w = 1, n do
       local code = ARGV[a + 3 + 2 * w]
-      local rule = ruleOf(code)
-      if not rule then error('unknown window rule ' .. tostring(code)) end
-      fields[f + 1], fields[f + 2] = prefix .. rule.index, prefix .. rule.count
+      local r = ruleOf(code)
+      if not r then error('unknown window rule ' .. tostring(code)) end
+      windows[c + 1], windows[c + 2] = r, tonumber(ARGV[a + 4 + 2 * w])
+      c = c + 2
+      if prefix == '' then fields[f + 1], fields[f + 2] = r.index, r.count
+      else fields[f + 1], fields[f + 2] = prefix .. r.index, prefix .. r.count end
       f = f + 2
     end
     a = a + 4 + 2 * n
   end
-  local cost, mode = tonumber(ARGV[a + 1]), ARGV[a + 2]
-  local now = clock(ARGV[a + 3])
-  local state = redis.call('HMGET', key, unpack(fields, 1, f))
+  return { parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows }
+end
+
+-- Where the spec at ARGV[a + 1] ends: worked out apart from reading it, so that one that fails cannot lose it.
+local function specEnd(a)
+  local e = a + 1
+  for _ = 1, tonumber(ARGV[a + 1]) do e = e + 4 + 2 * tonumber(ARGV[e + 4]) end
+  return e
+end
+
+-- Each check's bucket fills, window indexes and counts, and the field-value pairs it writes: made once per call and
+-- reused by each of its checks (which run one after another), so that a check makes no table but its reply.
+local levels, indexes, counts, write = {}, {}, {}, {}
+
+-- One check of `key` held to `spec`.
+local function check(key, spec, cost, mode, fixed)
+  local now = clock(fixed)
+  local fields, buckets, windows = spec.fields, spec.buckets, spec.windows
+  local state = redis.call('HMGET', key, unpack(fields, 1, spec.nf))
 
   -- Each part's bucket fill and windows' counts now. A field that is not a number reads as empty: the check must
   -- not fail after it has written anything (Redis keeps a script's writes when it fails).
   local allowed = true
-  local outlasts = now
-  local c, wr = 0, 0
-  a, f = at + 1, 3
-  for p = 1, parts do
-    local capacity, perMinute, n = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), tonumber(ARGV[a + 4])
+  local f, c = 2, 0
+  for p = 1, spec.parts do
     -- The bucket's fill now: no timers, just what drained since the last update.
+    local capacity, rate = buckets[3 * p - 2], buckets[3 * p - 1]
     local level = 0
-    if perMinute > 0 then
+    if rate > 0 then
       level = tonumber(state[f + 1]) or 0
-      local drain = math.max(0, now - (tonumber(state[f + 2]) or 0)) * perMinute
+      local drain = math.max(0, now - (tonumber(state[f + 2]) or 0)) * rate
       if drain >= level then level = 0 else level = level - drain end
     end
     if capacity >= 0 and level + cost * UNITS > capacity * UNITS then allowed = false end
     levels[p] = level
-    write[wr + 1], write[wr + 3] = fields[f + 1], fields[f + 2]
-    wr = wr + 4
     f = f + 2
-    for w = 1, n do
-      local index, ends = RULES[ARGV[a + 3 + 2 * w]].find(now)
+    for _ = 1, buckets[3 * p] do
+      c = c + 1
+      local index = find(windows[2 * c - 1], now)
       local count = 0
       if tonumber(state[f + 1]) == index then count = tonumber(state[f + 2]) or 0 end
-      local size = tonumber(ARGV[a + 4 + 2 * w])
+      local size = windows[2 * c]
       if size >= 0 and count + cost > size then allowed = false end
-      c = c + 1
-      counts[c] = count
-      write[wr + 1], write[wr + 2], write[wr + 3] = fields[f + 1], index, fields[f + 2]
-      wr = wr + 4
+      indexes[c], counts[c] = index, count
       f = f + 2
-      if ends > outlasts then outlasts = ends end
     end
-    a = a + 4 + 2 * n
   end
 
-  -- A refund is always carried out.
+  local minute = floor(now / MINUTE)
+  -- A refund is always carried out, and gives back; a check that is allowed takes.
   if mode == '-1' then allowed = true end
-  local reply = { allowed and 1 or 0, now }
-  local function answer()
-    c = 0
-    a = at + 1
-    for p = 1, parts do
-      reply[#reply + 1] = levels[p]
-      for _ = 1, tonumber(ARGV[a + 4]) do
-        c = c + 1
-        reply[#reply + 1] = counts[c]
-      end
-      a = a + 4 + 2 * tonumber(ARGV[a + 4])
-    end
-    return reply
-  end
-  if mode == '0' then return answer() end
-
-  local minute = math.floor(now / MINUTE)
-  if allowed then
+  if mode ~= '0' and allowed then
     local give = mode == '-1' and -cost or cost
     -- '%.0f' writes whole numbers exactly (Lua's default tostring would round past 14 digits).
     local u = string.format('%.0f', now)
-    wr, c, a = 0, 0, at + 1
-    for p = 1, parts do
-      local level, perMinute = math.max(0, levels[p] + give * UNITS), tonumber(ARGV[a + 3])
-      levels[p] = level
-      if perMinute > 0 and now + math.ceil(level / perMinute) > outlasts then
-        outlasts = now + math.ceil(level / perMinute)
-      end
-      write[wr + 2], write[wr + 4] = string.format('%.0f', level), u
-      wr = wr + 4
-      for _ = 1, tonumber(ARGV[a + 4]) do
-        c = c + 1
-        counts[c] = math.max(0, counts[c] + give)
-        write[wr + 4] = counts[c]
-        wr = wr + 4
-      end
-      a = a + 4 + 2 * tonumber(ARGV[a + 4])
-    end
     -- The counters go once they hold nothing: every bucket has drained, every window has ended, and the minute
-    -- they hold is as old as the history keeps. The expiry is set again only when that moves past the one last
-    -- set (x), which for a month's window is about once an hour.
-    local expires = math.max((math.floor(now / HOUR) + 1) * HOUR + DAY, outlasts)
-    local x = string.format('%.0f', expires)
-    if mode == '-1' then
-      redis.call('HSET', key, 'x', x, unpack(write, 1, wr))
-    else
-      local pending = tonumber(state[1])
-      if pending == minute then
-        redis.call('HSET', key, 'ma', (tonumber(state[2]) or 0) + 1, 'x', x, unpack(write, 1, wr))
-      else
-        if pending and state[2] then addToHistory(key, now, pending, 'a', tonumber(state[2])) end
-        redis.call('HSET', key, 'mi', minute, 'ma', 1, 'x', x, unpack(write, 1, wr))
+    -- they hold is as old as the history keeps. Windows start and end on the minute, so the expiry is worked out
+    -- on the first write of each minute (and on a refund), or when a bucket outlasts it.
+    local pending = tonumber(state[1])
+    local expire = pending ~= minute or mode == '-1'
+    local keep = (floor(now / HOUR) + 1) * HOUR + DAY
+    local drains, wr = 0, 0
+    f, c = 2, 0
+    for p = 1, spec.parts do
+      local level, rate = math.max(0, levels[p] + give * UNITS), buckets[3 * p - 1]
+      levels[p] = level
+      if rate > 0 and now + math.ceil(level / rate) > drains then drains = now + math.ceil(level / rate) end
+      write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], string.format('%.0f', level), fields[f + 2], u
+      wr, f = wr + 4, f + 2
+      for _ = 1, buckets[3 * p] do
+        c = c + 1
+        local count = math.max(0, counts[c] + give)
+        counts[c] = count
+        write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
+        wr, f = wr + 4, f + 2
+        if expire then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
       end
     end
-    if expires > (tonumber(state[3]) or 0) then
-      -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
-      redis.call('PEXPIRE', key, string.format('%.0f', expires - now))
+    if mode == '-1' then
+      redis.call('HSET', key, unpack(write, 1, wr))
+    elseif pending == minute then
+      redis.call('HSET', key, 'ma', (tonumber(state[2]) or 0) + 1, unpack(write, 1, wr))
+    else
+      if pending and state[2] then addToHistory(key, now, pending, 'a', tonumber(state[2])) end
+      redis.call('HSET', key, 'mi', minute, 'ma', 1, unpack(write, 1, wr))
     end
-  else
+    if expire or drains > keep then
+      -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
+      redis.call('PEXPIRE', key, string.format('%.0f', math.max(keep, drains) - now))
+    end
+  elseif mode == '1' then
     addToHistory(key, now, minute, 'd', 1)
   end
-  return answer()
+
+  local reply, r = { allowed and 1 or 0, now }, 2
+  c = 0
+  for p = 1, spec.parts do
+    reply[r + 1], r = levels[p], r + 1
+    for _ = 1, buckets[3 * p] do
+      c = c + 1
+      reply[r + 1], r = counts[c], r + 1
+    end
+  end
+  return reply
 end
 
+-- An error as the reply of the checks it stops.
+local function message(e)
+  if type(e) == 'table' then return e.err or 'ERR the check failed' end
+  return tostring(e)
+end
+
+local specs, a = {}, 1
+for s = 1, tonumber(ARGV[1]) do
+  local ok, spec = pcall(readSpec, a)
+  specs[s] = ok and spec or message(spec)
+  a = specEnd(a)
+end
 local replies = {}
-local at = 0
 for i = 1, #KEYS do
-  local ok, reply = pcall(check, KEYS[i], at)
-  at = at + length(at)
-  if ok then replies[i] = reply
-  elseif type(reply) == 'table' then replies[i] = reply.err or 'ERR the check failed'
-  else replies[i] = tostring(reply) end
+  local spec = specs[tonumber(ARGV[a + 1])]
+  if type(spec) == 'table' then
+    local ok, reply = pcall(check, KEYS[i], spec, tonumber(ARGV[a + 2]), ARGV[a + 3], ARGV[a + 4])
+    replies[i] = ok and reply or message(reply)
+  else
+    replies[i] = spec or 'ERR no such spec'
+  end
+  a = a + 4
 end
 return replies

@@ -1,18 +1,18 @@
 // From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
 import { type Limits, WINDOW_KINDS, type WindowName } from "../domain/limit-kinds";
-import { type WindowRule, windowRule, windowSeconds } from "./windows";
+import { ALWAYS_COUNTED, type WindowRule, windowRule, windowSeconds } from "./windows";
 
 /**
- * One window: at most `size` requests in each window the rule marks out. A window the customer has no limit in
- * (size null) is still counted, so that a limit added to the plan later counts what the window has already used
- * (contract section 5); it is not reported.
+ * One window: at most `size` requests in each window the rule marks out. An hour or day window the customer has no
+ * limit in (size null) is still counted, so that a limit added to the plan later counts what the window has already
+ * used (contract section 5; ALWAYS_COUNTED in windows.ts); it is not reported.
  */
 export type LimitWindow = { name: WindowName; size: number | null; rule: WindowRule };
 
 /**
  * One part of a check: the customer's own limits (prefix "") or one resource's (prefix "<resource>/"). Each part
  * has its own token bucket (`capacity` tokens, refilled at `perMinute` a minute; null when there is none) and its
- * own windows, every kind of them, kept in the subject's hash under the part's prefix and reported under it.
+ * own windows, kept in the subject's hash under the part's prefix and reported under it.
  */
 export type LimitPart = {
   prefix: string;
@@ -40,11 +40,13 @@ export type QuotaPolicy = {
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
 export function limitPart(limits: Limits, billingDay: number | null = null, prefix = ""): LimitPart {
   const { burst, perMinute } = limits;
-  const windows = WINDOW_KINDS.map((k) => ({
-    name: k.window,
-    size: limits[k.field],
-    rule: windowRule(k.window, billingDay),
-  }));
+  const windows: LimitWindow[] = [];
+  for (const k of WINDOW_KINDS) {
+    const size = limits[k.field];
+    if (size !== null || ALWAYS_COUNTED.has(k.window)) {
+      windows.push({ name: k.window, size, rule: windowRule(k.window, billingDay) });
+    }
+  }
   return { prefix, capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, windows };
 }
 

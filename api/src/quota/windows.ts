@@ -44,6 +44,14 @@ export const WINDOW_RULES: Record<WindowName, WindowRule> = {
   month: monthRule(1),
 };
 
+/**
+ * The windows counted even where the customer has no limit in them, so that a limit added later counts what its
+ * window has already used. Weeks and months are counted only where limited: counting them for everyone would keep
+ * every subject's counters for up to a month (anonymous addresses included) and cost every check two more windows;
+ * a week or month limit added later counts from when it is added.
+ */
+export const ALWAYS_COUNTED: ReadonlySet<WindowName> = new Set<WindowName>(["hour", "day"]);
+
 /** The rule of a kind of window for a customer with this billing day (null: the calendar month). */
 export function windowRule(name: WindowName, billingDay: number | null): WindowRule {
   return name === "month" && billingDay !== null ? monthRule(billingDay) : WINDOW_RULES[name];

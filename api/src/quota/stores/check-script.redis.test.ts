@@ -26,7 +26,7 @@ const dayIndex = Math.floor(now / 86_400_000);
 const unique = (name: string) => `rl:{${name}-${process.pid}-${Math.random()}}`;
 
 describe("check.lua (integration, needs redis-server)", () => {
-  test("one call, three checks of 0, 2 and 1 windows, the middle one failing alone: each answers its own counts", async () => {
+  test("one call, three checks of 0, 2 and 1 windows, each spec sent once, the middle one failing alone: each answers its own counts", async () => {
     const [a, b, c] = [unique("a"), unique("b"), unique("c")];
     await client.set(b, "not a hash");
     const t = String(now);
@@ -36,9 +36,13 @@ describe("check.lua (integration, needs redis-server)", () => {
       a,
       b,
       c,
-      ...["1", "", "5", "60", "0", "2", "1", t],
-      ...["1", "", "-1", "-1", "2", "hour", "10", "day", "100", "1", "1", t],
-      ...["1", "", "-1", "-1", "1", "day", "3", "3", "1", t],
+      "3",
+      ...["1", "", "5", "60", "0"],
+      ...["1", "", "-1", "-1", "2", "hour", "10", "day", "100"],
+      ...["1", "", "-1", "-1", "1", "day", "3"],
+      ...["1", "2", "1", t],
+      ...["2", "1", "1", t],
+      ...["3", "3", "1", t],
     );
     // With no bucket the fill is still written (3 requests' worth), as it always was.
     expect(reply).toEqual([[1, now, 120_000], expect.stringContaining("WRONGTYPE"), [1, now, 180_000, 3]]);
@@ -55,12 +59,14 @@ describe("check.lua (integration, needs redis-server)", () => {
         1,
         key,
         "1",
+        "1",
         "",
         "-1",
         "-1",
         "1",
         rule.code,
         "10",
+        "1",
         "2",
         "1",
         String(now),
@@ -78,12 +84,14 @@ describe("check.lua (integration, needs redis-server)", () => {
       1,
       key,
       "1",
+      "1",
       "",
       "-1",
       "-1",
       "1",
       "fortnight",
       "5",
+      "1",
       "1",
       "1",
       "",

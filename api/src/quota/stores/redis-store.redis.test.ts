@@ -207,10 +207,10 @@ describe("Redis store (integration, needs redis-server)", () => {
       expect(ttl).toBeLessThanOrEqual(ms);
       expect(ttl).toBeGreaterThan(ms - 1000);
     };
-    // The counters are kept until the last window they count in ends: the week (Monday 30 November to Monday
-    // 7 December), counted though not limited so that a limit added later counts what it already used.
+    // The counters also hold the current minute's allowed checks (a minute of history), so they are kept as
+    // long as the history keeps that minute: a day after its hour ends.
     await store.check("idle", limits, 1);
-    await expectTtl("rl:{idle}", Date.parse("2026-12-07T00:00:00.000Z") - now);
+    await expectTtl("rl:{idle}", kept("2026-11-30T11:00:00.000Z"));
     expect(await client.keys("rl:{idle}:m:*")).toEqual([]);
     expect((await store.history("idle", 1))[0]?.allowed).toBe(1);
     // A new minute moves the last one into the history, which is kept as long.
@@ -219,9 +219,13 @@ describe("Redis store (integration, needs redis-server)", () => {
     const [hour] = await client.keys("rl:{idle}:m:*");
     expect(await client.hgetall(hour as string)).toEqual({ "20a": "1" });
     await expectTtl(hour as string, kept("2026-11-30T11:00:00.000Z"));
-    // A bucket that takes longer than that to drain keeps its counters until it has: 20,001 requests, one a minute.
-    await store.check("idle", limits, 20_000);
-    await expectTtl("rl:{idle}", 20_001 * 60_000);
+    // A bucket that takes longer than that to drain keeps its counters until it has: 2,001 requests, one a minute.
+    await store.check("idle", limits, 2000);
+    await expectTtl("rl:{idle}", 2001 * 60_000);
+    // A month's limit keeps them until the month ends, a day at least.
+    now = Date.parse("2026-11-12T10:00:00.000Z");
+    await store.check("idle-month", testSpec({ month: 10 }), 1);
+    await expectTtl("rl:{idle-month}", Date.parse("2026-12-01T00:00:00.000Z") - now);
     client.disconnect();
     await store.close();
   });

@@ -1,7 +1,7 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
 import { Cluster, Redis } from "ioredis";
 import type { CounterStore } from "../store";
-import { batchScripts, type ScriptCall } from "./script-batch";
+import { batchScripts, type ScriptCall, type SharedArgs } from "./script-batch";
 import { createScriptStore } from "./script-store";
 import { runScript, type Script } from "./scripts";
 
@@ -130,7 +130,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 
   return createScriptStore(
     {
-      run: (script, keys, args) => whenConnected(() => run(script, keys, args)),
+      run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run(script, keys, args, shared)),
       ping: () => whenConnected(() => client.ping()),
       close: async () => {
         client.disconnect();

@@ -4,7 +4,14 @@
 // A batch can also leave once it holds `maxBatch` calls, so Redis starts on them while the server reads the rest.
 import type { Script } from "./scripts";
 
-export type ScriptCall = { script: Script; keys: string[]; args: string[] };
+/**
+ * What a call of a merging script shares with others: a list of arguments many calls hold alike (check.lua's limits,
+ * the same for every customer on a plan), by identity, and the call's own. Alone, the call's arguments are
+ * `["1", ...list, "1", ...own]`: one list, and the call holding list 1. Merged, each list goes once.
+ */
+export type SharedArgs = { list: readonly string[]; own: readonly string[] };
+
+export type ScriptCall = { script: Script; keys: string[]; args: string[]; shared?: SharedArgs };
 
 /** A call in a batch, which the sender answers with the script's result or the error Redis gave for it. */
 export type BatchedCall = ScriptCall & { answer(result: unknown, error?: Error): void };
@@ -17,7 +24,7 @@ export function batchScripts(
   sendBySha: (calls: BatchedCall[]) => void | Promise<void>,
   sendSource: (call: ScriptCall) => Promise<unknown>,
   maxBatch = Number.POSITIVE_INFINITY,
-): (script: Script, keys: string[], args: string[]) => Promise<unknown> {
+): (script: Script, keys: string[], args: string[], shared?: SharedArgs) => Promise<unknown> {
   let queue: BatchedCall[] = [];
   // A Cluster behind one address (ElastiCache Serverless, a cluster proxy) takes a script's keys only when they
   // share a slot, and refuses a merged call with CROSSSLOT: its checks then go again one by one, and no later
@@ -65,12 +72,13 @@ export function batchScripts(
     return out;
   }
 
-  return (script, keys, args) =>
+  return (script, keys, args, shared) =>
     new Promise((resolve, reject) => {
       queue.push({
         script,
         keys,
         args,
+        shared,
         answer(result, error) {
           if (!error) resolve(result);
           else if (error.message.includes("NOSCRIPT")) sendSource(this).then(resolve, reject);
@@ -83,8 +91,31 @@ export function batchScripts(
 }
 
 /**
- * Several calls of a merging script as one: their keys and arguments side by side, each given its entry of the
- * reply. A Redis that has not seen the script gets the merged call by source, once; refused for keys of several
+ * The arguments of several calls as one call: each shared list once, numbered in the order first met, then each
+ * call's number and own arguments; or, for calls that share nothing, their arguments side by side.
+ */
+function mergedArgs(calls: BatchedCall[]): string[] {
+  if (!calls.every((call) => call.shared)) return calls.flatMap((call) => call.args);
+  const numbers = new Map<readonly string[], string>();
+  const lists: string[] = [];
+  const own: string[] = [];
+  for (const call of calls) {
+    const { list, own: mine } = call.shared as SharedArgs;
+    let n = numbers.get(list);
+    if (n === undefined) {
+      n = String(numbers.size + 1);
+      numbers.set(list, n);
+      for (const arg of list) lists.push(arg);
+    }
+    own.push(n);
+    for (const arg of mine) own.push(arg);
+  }
+  return [String(numbers.size), ...lists, ...own];
+}
+
+/**
+ * Several calls of a merging script as one: their keys side by side and their arguments merged, each given its entry
+ * of the reply. A Redis that has not seen the script gets the merged call by source, once; refused for keys of several
  * slots, the calls go to `apart` to be sent one by one.
  */
 function oneCall(
@@ -96,7 +127,7 @@ function oneCall(
   const merged: BatchedCall = {
     script,
     keys: calls.flatMap((call) => call.keys),
-    args: calls.flatMap((call) => call.args),
+    args: mergedArgs(calls),
     answer(result, error) {
       // By source too, the call may be refused for its slots: Redis checks them before it looks for the script,
       // a proxy in front of a Cluster may not.

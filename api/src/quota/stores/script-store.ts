@@ -2,11 +2,12 @@
 import { report } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore, DayPoint, HistoryPoint, StoreDecision } from "../store";
+import type { SharedArgs } from "./script-batch";
 import { type Script, scripts } from "./scripts";
 
-/** What a Redis client must offer: one script call and PING. */
+/** What a Redis client must offer: one script call (whose shared arguments it may merge with others') and PING. */
 export type ScriptClient = {
-  run(script: Script, keys: string[], args: string[]): Promise<unknown>;
+  run(script: Script, keys: string[], args: string[], shared?: SharedArgs): Promise<unknown>;
   ping(): Promise<unknown>;
   close(): Promise<void>;
 };
@@ -19,17 +20,29 @@ export const subjectKey = (subject: string) => `rl:{${subject}}`;
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
-// A plan's limits as the script's arguments before the cost (the count of parts, then for each its prefix, its
-// bucket, its count of windows and each window's rule and size), worked out once per spec rather than on every
-// check (specs live in the config cache until config changes).
-const specArgs = new WeakMap<LimitSpec, string[]>();
-function argsOf(spec: LimitSpec): string[] {
+// A spec as check.lua's arguments (the count of parts, then for each its prefix, its bucket, its count of windows and
+// each window's rule and size), worked out once per spec rather than on every check (specs live in the config
+// cache until config changes), and the same list for specs alike, so that the checks of a batch that share limits
+// (customers on one plan) send them once. `alone` is the start of a call that holds one check: one spec, and the
+// check's number for it.
+type SpecArgs = { list: readonly string[]; alone: readonly string[] };
+const specArgs = new WeakMap<LimitSpec, SpecArgs>();
+const alike = new Map<string, SpecArgs>();
+function argsOf(spec: LimitSpec): SpecArgs {
   let args = specArgs.get(spec);
   if (!args) {
-    args = [String(spec.parts.length)];
+    const list = [String(spec.parts.length)];
     for (const part of spec.parts) {
-      args.push(part.prefix, arg(part.capacity), arg(part.perMinute), String(part.windows.length));
-      for (const w of part.windows) args.push(w.rule.code, arg(w.size));
+      list.push(part.prefix, arg(part.capacity), arg(part.perMinute), String(part.windows.length));
+      for (const w of part.windows) list.push(w.rule.code, arg(w.size));
+    }
+    const text = list.join(" ");
+    args = alike.get(text);
+    if (!args) {
+      // Bounded: as many entries as there are different sets of limits, forgotten all at once past that.
+      if (alike.size >= 10_000) alike.clear();
+      args = { list, alone: ["1", ...list, "1"] };
+      alike.set(text, args);
     }
     specArgs.set(spec, args);
   }
@@ -69,8 +82,11 @@ function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision 
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
   const time = () => (clock ? String(clock()) : "");
   // mode "1": a check; "0": a read of usage; "-1": a refund.
-  const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: "1" | "0" | "-1") =>
-    client.run(scripts.check, [subjectKey(subject)], [...argsOf(spec), String(cost), mode, time()]);
+  const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: "1" | "0" | "-1") => {
+    const { list, alone } = argsOf(spec);
+    const own = [String(cost), mode, time()];
+    return client.run(scripts.check, [subjectKey(subject)], [...alone, ...own], { list, own });
+  };
 
   return {
     check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1"), spec, cost),

@@ -151,13 +151,20 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         expect(await run(store, b, spec({ capacity: 5, perMinute: 1 }), 3)).toEqual([true, true, false]);
       }));
 
-    test("a limit the customer no longer has stops counting; one it gains starts from the window's use", () =>
+    test("a limit the customer no longer has stops counting; an hour or day limit it gains starts from the window's use", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
         await setTime(at("2026-11-30T10:00:00.000Z"));
         await run(store, s, spec({ hour: 100, day: 100 }), 4);
         const d = await store.check(s, spec({ day: 5 }), 1);
         expect(d.limits).toEqual([expect.objectContaining({ name: "day", remaining: 0 })]);
+        // A week or month limit is counted only while the customer has one: gained, it counts from then.
+        const gained = await store.check(s, spec({ day: 10, week: 10, month: 10 }), 1);
+        expect(gained.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["day", 4],
+          ["week", 9],
+          ["month", 9],
+        ]);
       }));
 
     test("usage reads without consuming or recording; reset clears the counters and keeps the history", () =>

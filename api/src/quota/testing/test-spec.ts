@@ -1,7 +1,7 @@
-// Tests' limits in the shape plans have (a bucket and every kind of window), as the LimitSpec a check takes.
+// Tests' limits in the shape plans have (a bucket and the windows), as the LimitSpec a check takes.
 import { WINDOW_NAMES } from "../../domain/limit-kinds";
 import type { LimitPart, LimitSpec } from "../limits";
-import { windowRule } from "../windows";
+import { ALWAYS_COUNTED, windowRule } from "../windows";
 
 export type FixedLimits = {
   capacity?: number | null;
@@ -14,10 +14,14 @@ export type FixedLimits = {
   billingDay?: number | null;
 };
 
-/** One part: every window kind is in it, as limitPart() puts them, those left out counted but not limited. */
+/**
+ * One part, its windows as limitPart() puts them: the hour and the day always (counted but not limited when left
+ * out), the week and the month when limited.
+ */
 export function testPart(limits: FixedLimits, prefix = ""): LimitPart {
   const { capacity = null, perMinute = null, billingDay = null } = limits;
-  const windows = WINDOW_NAMES.map((name) => ({
+  const counted = WINDOW_NAMES.filter((name) => limits[name] != null || ALWAYS_COUNTED.has(name));
+  const windows = counted.map((name) => ({
     name,
     size: limits[name] ?? null,
     rule: windowRule(name, billingDay),
