@@ -12,6 +12,8 @@ type Subject = {
   history: number[];
   /** After this the subject holds nothing worth keeping: counters expired and history older than a day. */
   expiresMs: number;
+  /** Its entry of the days (null for an address), held here so that a check finds it without a lookup. */
+  days: number[] | null;
 };
 
 export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number; schedule?: Schedule };
@@ -29,15 +31,20 @@ export function createMemoryStore({
   // go when their counters and minutes have, as days are kept for 400 (customers only, as in Redis).
   const days = new Map<string, number[]>();
 
-  /** Adds checks to the subject's day, and lets go of days older than are kept. */
-  function addToDay(key: string, nowMs: number, allowed: boolean, count: number) {
-    if (key.startsWith("ip:")) return;
-    const day = nowMs - (nowMs % DAY_MS);
+  /** A subject's days, kept from its first check on; none for an address (`ip:…`). */
+  function daysOf(key: string): number[] | null {
+    if (key.startsWith("ip:")) return null;
     let d = days.get(key);
     if (!d) {
       d = [];
       days.set(key, d);
     }
+    return d;
+  }
+
+  /** Adds checks to a subject's day, and lets go of days older than are kept. */
+  function addToDay(d: number[], nowMs: number, allowed: boolean, count: number) {
+    const day = nowMs - (nowMs % DAY_MS);
     if (d.length === 0 || d[d.length - 3] !== day) d.push(day, 0, 0);
     const at = d.length - (allowed ? 2 : 1);
     d[at] = (d[at] ?? 0) + count;
@@ -56,8 +63,8 @@ export function createMemoryStore({
   }
   const stopSweeping = schedule(sweepEveryMs, sweep);
 
-  function record(key: string, subject: Subject, nowMs: number, allowed: boolean, count = 1) {
-    addToDay(key, nowMs, allowed, count);
+  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
+    if (subject.days) addToDay(subject.days, nowMs, allowed, count);
     const minute = nowMs - (nowMs % MINUTE_MS);
     const h = subject.history;
     if (h.length === 0 || h[h.length - 3] !== minute) h.push(minute, 0, 0);
@@ -75,11 +82,11 @@ export function createMemoryStore({
       let subject = subjects.get(key);
       const { decision, next } = evaluate(subject?.state, spec, cost, nowMs);
       if (!subject) {
-        subject = { state: undefined, history: [], expiresMs: 0 };
+        subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
         subjects.set(key, subject);
       }
       if (next) subject.state = next;
-      record(key, subject, nowMs, decision.allowed);
+      record(subject, nowMs, decision.allowed);
       const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
       subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
       return decision;
@@ -130,7 +137,7 @@ export function createMemoryStore({
 
     async recordDenials(key: string, count: number): Promise<void> {
       const subject = subjects.get(key);
-      if (subject) record(key, subject, now(), false, count);
+      if (subject) record(subject, now(), false, count);
     },
 
     async reset(key: string): Promise<void> {
