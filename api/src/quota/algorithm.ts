@@ -72,7 +72,7 @@ export function count(
     if (part.capacity !== null && level + cost * UNITS_PER_REQUEST > part.capacity * UNITS_PER_REQUEST) allowed = false;
     levels.push(level);
     for (const w of part.windows) {
-      const kept = s.windows[part.prefix + w.rule.fields[0]];
+      const kept = s.windows[part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0]];
       const n = kept !== undefined && kept.index === w.rule.index(nowMs) ? kept.count : 0;
       if (w.size !== null && n + cost > w.size) allowed = false;
       counts.push(n);
@@ -98,7 +98,7 @@ function bucketState(part: LimitPart, level: number, allowed: boolean, cost: num
   const costUnits = cost * UNITS_PER_REQUEST;
   const fits = allowed || level + costUnits <= capacityUnits;
   return {
-    name: `${part.prefix}burst`,
+    name: part.prefix === "" ? "burst" : `${part.prefix}burst`,
     limit: capacity,
     remaining: Math.max(0, Math.floor((capacityUnits - level) / UNITS_PER_REQUEST)),
     resetMs: nowMs + Math.ceil(level / perMinute),
@@ -116,7 +116,8 @@ export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: n
   const { allowed, levels, counts } = counted;
   const limits: LimitState[] = [];
   let at = 0;
-  spec.parts.forEach((part, p) => {
+  for (let p = 0; p < spec.parts.length; p++) {
+    const part = spec.parts[p] as LimitPart;
     if (part.capacity !== null && part.perMinute !== null) {
       limits.push(bucketState(part, levels[p] as number, allowed, cost, nowMs));
     }
@@ -127,14 +128,14 @@ export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: n
       const resetMs = rule.endMs(rule.index(nowMs));
       const fits = allowed || n + cost <= size;
       limits.push({
-        name: part.prefix + name,
+        name: part.prefix === "" ? name : part.prefix + name,
         limit: size,
         remaining: Math.max(0, size - n),
         resetMs,
         waitMs: cost > size ? null : fits ? 0 : resetMs - nowMs,
       });
     }
-  });
+  }
   return { allowed, nowMs, limits };
 }
 
@@ -153,17 +154,15 @@ export function evaluate(
     const buckets: Record<string, BucketState> = { ...current?.buckets };
     const windows: Record<string, WindowCount> = { ...current?.windows };
     let at = 0;
-    spec.parts.forEach((part, p) => {
+    for (let p = 0; p < spec.parts.length; p++) {
+      const part = spec.parts[p] as LimitPart;
       buckets[part.prefix] = { level: counted.levels[p] as number, updatedMs: nowMs };
       for (const w of part.windows) {
         const index = w.rule.index(nowMs);
-        windows[part.prefix + w.rule.fields[0]] = {
-          index,
-          count: counted.counts[at++] as number,
-          endMs: w.rule.endMs(index),
-        };
+        const field = part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
+        windows[field] = { index, count: counted.counts[at++] as number, endMs: w.rule.endMs(index) };
       }
-    });
+    }
     next = { buckets, windows };
   }
   return { decision: report(counted, spec, cost, nowMs), next };

@@ -21,8 +21,26 @@ export type LimitPart = {
   windows: readonly LimitWindow[];
 };
 
-/** What the counter store decides in one step, in whole numbers so that every store computes the same thing. */
-export type LimitSpec = { parts: readonly LimitPart[] };
+/**
+ * What the counter store decides in one step, in whole numbers so that every store computes the same thing; with
+ * what every check of it asks again, worked out once: the largest cost all its limits can hold, and its
+ * RateLimit-Policy header for as long as that holds (see policyHeader).
+ */
+export type LimitSpec = {
+  parts: readonly LimitPart[];
+  largestCost: number;
+  header: { text: string; untilMs: number };
+};
+
+/** A spec of these parts. */
+export function specOf(parts: readonly LimitPart[]): LimitSpec {
+  let largestCost = Number.POSITIVE_INFINITY;
+  for (const part of parts) {
+    if (part.capacity !== null) largestCost = Math.min(largestCost, part.capacity);
+    for (const w of part.windows) if (w.size !== null) largestCost = Math.min(largestCost, w.size);
+  }
+  return { parts, largestCost, header: { text: "", untilMs: Number.NEGATIVE_INFINITY } };
+}
 
 /** `burst`, a window's name, or either after a resource's name and a slash (`ai.generate/day`). */
 export type LimitName = string;
@@ -52,7 +70,7 @@ export function limitPart(limits: Limits, billingDay: number | null = null, pref
 
 /** The spec of a customer's own limits alone. */
 export function limitSpec(limits: Limits, billingDay: number | null = null): LimitSpec {
-  return { parts: [limitPart(limits, billingDay)] };
+  return specOf([limitPart(limits, billingDay)]);
 }
 
 /** A customer's own limits, its resources' limits, and its billing day, as the policy every check of it uses. */
@@ -66,10 +84,10 @@ export function quotaPolicy(
   const all = [own];
   for (const [name, resourceLimits] of Object.entries(resources)) {
     const part = limitPart(resourceLimits, billingDay, `${name}/`);
-    byResource.set(name, { parts: [own, part] });
+    byResource.set(name, specOf([own, part]));
     all.push(part);
   }
-  return { spec: { parts: [own] }, resources: byResource, usage: { parts: all } };
+  return { spec: specOf([own]), resources: byResource, usage: specOf(all) };
 }
 
 /** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */
@@ -78,13 +96,7 @@ export function specFor(policy: QuotaPolicy, resource: string | undefined): Limi
 }
 
 /** True when `cost` is more than some limit holds at all: such a request can never pass. */
-export function exceedsSize(spec: LimitSpec, cost: number): boolean {
-  for (const part of spec.parts) {
-    if (cost > (part.capacity ?? Number.POSITIVE_INFINITY)) return true;
-    for (const w of part.windows) if (w.size !== null && cost > w.size) return true;
-  }
-  return false;
-}
+export const exceedsSize = (spec: LimitSpec, cost: number): boolean => cost > spec.largestCost;
 
 /** Seconds the bucket takes to refill from empty: the `w` of its RateLimit-Policy item. */
 export function bucketWindowSeconds(part: LimitPart): number {
@@ -92,16 +104,14 @@ export function bucketWindowSeconds(part: LimitPart): number {
   return Math.max(1, Math.ceil((part.capacity * 60) / part.perMinute));
 }
 
-// A policy header holds while no window of a length that varies (a month) has ended; then it is made again.
-const headers = new WeakMap<LimitSpec, { header: string; untilMs: number }>();
-
 /**
  * The RateLimit-Policy header of draft-ietf-httpapi-ratelimit-headers for these limits at `nowMs`: each window's
  * `w` is the length of the window `nowMs` falls in (a month's is its own number of days).
  */
 export function policyHeader(spec: LimitSpec, nowMs: number): string {
-  const known = headers.get(spec);
-  if (known && nowMs < known.untilMs) return known.header;
+  // A header holds while no window of a length that varies (a month) has ended; then it is made again.
+  const known = spec.header;
+  if (nowMs < known.untilMs) return known.text;
   const items: string[] = [];
   let untilMs = Number.POSITIVE_INFINITY;
   for (const part of spec.parts) {
@@ -112,7 +122,7 @@ export function policyHeader(spec: LimitSpec, nowMs: number): string {
       if (w.name === "month") untilMs = Math.min(untilMs, w.rule.endMs(w.rule.index(nowMs)));
     }
   }
-  const header = items.join(", ");
-  headers.set(spec, { header, untilMs });
-  return header;
+  const text = items.join(", ");
+  spec.header = { text, untilMs };
+  return text;
 }

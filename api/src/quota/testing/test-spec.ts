@@ -1,6 +1,6 @@
 // Tests' limits in the shape plans have (a bucket and the windows), as the LimitSpec a check takes.
 import { WINDOW_NAMES } from "../../domain/limit-kinds";
-import type { LimitPart, LimitSpec } from "../limits";
+import { type LimitPart, type LimitSpec, specOf } from "../limits";
 import { ALWAYS_COUNTED, windowRule } from "../windows";
 
 export type FixedLimits = {
@@ -33,5 +33,5 @@ export function testPart(limits: FixedLimits, prefix = ""): LimitPart {
 export function testSpec(limits: FixedLimits, resource?: { name: string; limits: FixedLimits }): LimitSpec {
   const parts = [testPart(limits)];
   if (resource) parts.push(testPart({ billingDay: limits.billingDay, ...resource.limits }, `${resource.name}/`));
-  return { parts };
+  return specOf(parts);
 }
