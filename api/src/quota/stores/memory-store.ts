@@ -6,9 +6,38 @@ import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type St
 
 const HISTORY_MINUTES = 1440;
 
+/**
+ * Checks per period (a minute or a day) as a flat [period start (ms), allowed, denied, …] for the periods that saw
+ * checks, oldest first: small when traffic is sparse. Adds `n` to the period `nowMs` falls in and lets go of those
+ * older than the last `kept`.
+ */
+function addToSeries(series: number[], periodMs: number, kept: number, nowMs: number, allowed: boolean, n: number) {
+  const start = nowMs - (nowMs % periodMs);
+  if (series.length === 0 || series[series.length - 3] !== start) series.push(start, 0, 0);
+  const at = series.length - (allowed ? 2 : 1);
+  series[at] = (series[at] ?? 0) + n;
+  const oldest = start - (kept - 1) * periodMs;
+  let drop = 0;
+  while (drop < series.length && (series[drop] ?? 0) < oldest) drop += 3;
+  if (drop > 0) series.splice(0, drop);
+}
+
+/** The last `periods` periods of a series up to the one `nowMs` falls in, oldest first, quiet ones as zeros. */
+function readSeries(series: readonly number[], periodMs: number, periods: number, nowMs: number) {
+  const last = nowMs - (nowMs % periodMs);
+  const kept = new Map<number, [number, number]>();
+  for (let i = 0; i < series.length; i += 3) kept.set(series[i] ?? 0, [series[i + 1] ?? 0, series[i + 2] ?? 0]);
+  const points: { start: number; allowed: number; denied: number }[] = [];
+  for (let start = last - (periods - 1) * periodMs; start <= last; start += periodMs) {
+    const [allowed, denied] = kept.get(start) ?? [0, 0];
+    points.push({ start, allowed, denied });
+  }
+  return points;
+}
+
 type Subject = {
   state: CounterState | undefined;
-  /** Flat [minute, allowed, denied, …] for the minutes that saw checks, oldest first: small when traffic is sparse. */
+  /** Checks per minute, a day of them (addToSeries). */
   history: number[];
   /** After this the subject holds nothing worth keeping: counters expired and history older than a day. */
   expiresMs: number;
@@ -27,8 +56,8 @@ export function createMemoryStore({
   size(): number;
 } {
   const subjects = new Map<string, Subject>();
-  // Flat [day (ms), allowed, denied, …] for the days that saw checks, oldest first; apart from the subjects, which
-  // go when their counters and minutes have, as days are kept for 400 (customers only, as in Redis).
+  // Checks per day (addToSeries), apart from the subjects, which go when their counters and minutes have, as days are
+  // kept for 400 (customers only, as in Redis).
   const days = new Map<string, number[]>();
 
   /** A subject's days, kept from its first check on; none for an address (`ip:…`). */
@@ -42,18 +71,6 @@ export function createMemoryStore({
     return d;
   }
 
-  /** Adds checks to a subject's day, and lets go of days older than are kept. */
-  function addToDay(d: number[], nowMs: number, allowed: boolean, count: number) {
-    const day = nowMs - (nowMs % DAY_MS);
-    if (d.length === 0 || d[d.length - 3] !== day) d.push(day, 0, 0);
-    const at = d.length - (allowed ? 2 : 1);
-    d[at] = (d[at] ?? 0) + count;
-    const oldest = day - (KEPT_DAYS - 1) * DAY_MS;
-    let drop = 0;
-    while (drop < d.length && (d[drop] ?? 0) < oldest) drop += 3;
-    if (drop > 0) d.splice(0, drop);
-  }
-
   /** Drops every subject that holds nothing any more, so memory tracks recent traffic, not every key ever seen. */
   function sweep() {
     const t = now();
@@ -64,16 +81,8 @@ export function createMemoryStore({
   const stopSweeping = schedule(sweepEveryMs, sweep);
 
   function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
-    if (subject.days) addToDay(subject.days, nowMs, allowed, count);
-    const minute = nowMs - (nowMs % MINUTE_MS);
-    const h = subject.history;
-    if (h.length === 0 || h[h.length - 3] !== minute) h.push(minute, 0, 0);
-    const at = h.length - (allowed ? 2 : 1);
-    h[at] = (h[at] ?? 0) + count;
-    const oldest = minute - (HISTORY_MINUTES - 1) * MINUTE_MS;
-    let drop = 0;
-    while (drop < h.length && (h[drop] ?? 0) < oldest) drop += 3;
-    if (drop > 0) h.splice(0, drop);
+    if (subject.days) addToSeries(subject.days, DAY_MS, KEPT_DAYS, nowMs, allowed, count);
+    addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, allowed, count);
   }
 
   return {
@@ -106,33 +115,13 @@ export function createMemoryStore({
     },
 
     async history(key: string, minutes: number): Promise<HistoryPoint[]> {
-      const nowMs = now();
-      const last = nowMs - (nowMs % MINUTE_MS);
-      const first = last - (minutes - 1) * MINUTE_MS;
-      const counts = new Map<number, [number, number]>();
-      const h = subjects.get(key)?.history ?? [];
-      for (let i = 0; i < h.length; i += 3) counts.set(h[i] ?? 0, [h[i + 1] ?? 0, h[i + 2] ?? 0]);
-      const points: HistoryPoint[] = [];
-      for (let minute = first; minute <= last; minute += MINUTE_MS) {
-        const [allowed, denied] = counts.get(minute) ?? [0, 0];
-        points.push({ minute, allowed, denied });
-      }
-      return points;
+      const points = readSeries(subjects.get(key)?.history ?? [], MINUTE_MS, minutes, now());
+      return points.map(({ start, allowed, denied }) => ({ minute: start, allowed, denied }));
     },
 
     async daily(key: string, count: number): Promise<DayPoint[]> {
-      const nowMs = now();
-      const last = nowMs - (nowMs % DAY_MS);
-      const first = last - (count - 1) * DAY_MS;
-      const kept = new Map<number, [number, number]>();
-      const d = days.get(key) ?? [];
-      for (let i = 0; i < d.length; i += 3) kept.set(d[i] ?? 0, [d[i + 1] ?? 0, d[i + 2] ?? 0]);
-      const points: DayPoint[] = [];
-      for (let day = first; day <= last; day += DAY_MS) {
-        const [allowed, denied] = kept.get(day) ?? [0, 0];
-        points.push({ day, allowed, denied });
-      }
-      return points;
+      const points = readSeries(days.get(key) ?? [], DAY_MS, count, now());
+      return points.map(({ start, allowed, denied }) => ({ day: start, allowed, denied }));
     },
 
     async recordDenials(key: string, count: number): Promise<void> {
