@@ -17,6 +17,9 @@ export function AdminLayout() {
   if (!token) return <SignIn />;
   return (
     <div className="console">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <header className="topbar">
         <div className="topbar-inner">
           <Brand />
@@ -32,7 +35,7 @@ export function AdminLayout() {
           </Button>
         </div>
       </header>
-      <main className="content">
+      <main id="content" className="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -43,7 +43,7 @@ export function SignIn() {
   }
 
   return (
-    <div className="sign-in">
+    <main className="sign-in">
       <div className="sign-in-card">
         <Brand />
         <h1 className="sign-in-title">Sign in to the admin console</h1>
@@ -74,6 +74,6 @@ export function SignIn() {
           A customer? <a href="/usage">See your usage</a>.
         </p>
       </div>
-    </div>
+    </main>
   );
 }

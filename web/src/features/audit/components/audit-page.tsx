@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
+import { TableScroll } from "../../../components/ui/table-scroll";
 import { formatDateTime } from "../../../lib/format";
 import { type AuditEntry, useAudit } from "../api/get-audit";
 import { changeLines } from "./change-summary";
@@ -51,7 +52,7 @@ export function AuditPage() {
           </Empty>
         ) : (
           <>
-            <div className="table-wrap">
+            <TableScroll label="Audit log table">
               <table className="table" aria-label="Audit log">
                 <thead>
                   <tr>
@@ -93,7 +94,7 @@ export function AuditPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {audit.data.length >= limit && limit < MOST ? (
               <div className="panel-footer">
                 <Button onClick={() => setLimit(Math.min(MOST, limit * 5))}>Show older changes</Button>

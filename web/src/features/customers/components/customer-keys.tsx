@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Empty, Loading } from "../../../components/ui/states";
+import { TableScroll } from "../../../components/ui/table-scroll";
 import { isApiError } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 import { formatDateTime } from "../../../lib/format";
@@ -53,7 +54,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
           <p>Make a key for {customer.name} to call your API with.</p>
         </Empty>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label={`API keys of ${customer.name} table`}>
           <table className="table" aria-label={`API keys of ${customer.name}`}>
             <thead>
               <tr>
@@ -71,10 +72,13 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
                   <th scope="row">
                     <code>{key.prefix}…</code>
                   </th>
-                  <td className="nowrap">{formatDateTime(key.createdAt)}</td>
+                  <td>{formatDateTime(key.createdAt)}</td>
                   <td>
                     {key.revokedAt ? (
-                      <span className="badge badge-revoked">Revoked {formatDateTime(key.revokedAt)}</span>
+                      <>
+                        <span className="badge badge-revoked">Revoked</span>
+                        <span className="cell-sub">{formatDateTime(key.revokedAt)}</span>
+                      </>
                     ) : (
                       <span className="badge badge-active">Active</span>
                     )}
@@ -95,7 +99,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       <ConfirmDialog

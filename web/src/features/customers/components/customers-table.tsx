@@ -1,5 +1,6 @@
 // Every customer with its plan, billing day and overrides, and the button that opens its settings and keys.
 import { Button } from "../../../components/ui/button";
+import { TableScroll } from "../../../components/ui/table-scroll";
 import type { Customer, Plan } from "../../../lib/domain";
 import { formatDateTime } from "../../../lib/format";
 import { limitsText } from "../../../lib/quota";
@@ -18,8 +19,8 @@ function overridesText(overrides: Customer["overrides"]): string {
 export function CustomersTable({ customers, plans, selectedId, onSelect }: Props) {
   const planName = (id: string) => plans.find((p) => p.id === id)?.name ?? id;
   return (
-    <div className="table-wrap">
-      <table className="table">
+    <TableScroll label="Customers table">
+      <table className="table" aria-label="Customers">
         <thead>
           <tr>
             <th scope="col">Customer</th>
@@ -58,6 +59,6 @@ export function CustomersTable({ customers, plans, selectedId, onSelect }: Props
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

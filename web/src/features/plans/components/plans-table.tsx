@@ -1,5 +1,6 @@
 // Every plan with its limits of every kind, its resources, fail mode and shadow flag, and the actions on each.
 import { Button } from "../../../components/ui/button";
+import { TableScroll } from "../../../components/ui/table-scroll";
 import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { resourceLimitsText } from "../../../lib/quota";
@@ -7,8 +8,8 @@ import { DeletePlanButton } from "./delete-plan-button";
 
 export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Plan) => void }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
+    <TableScroll label="Plans table">
+      <table className="table" aria-label="Plans">
         <thead>
           <tr>
             <th scope="col">Plan</th>
@@ -66,6 +67,6 @@ export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Pl
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
