@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: "/", label: "Plans" },
   { to: "/customers", label: "Customers" },
   { to: "/live", label: "Live" },
+  { to: "/tokens", label: "Tokens" },
   { to: "/audit", label: "Audit" },
 ];
 

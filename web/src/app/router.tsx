@@ -1,4 +1,4 @@
-// The UI's routes: the admin console at / (Plans, Customers, Live, Audit) and the customer page at /usage.
+// The UI's routes: the admin console at / (Plans, Customers, Live, Tokens, Audit) and the customer page at /usage.
 // Each page loads on first visit, so a customer's phone never downloads the admin console.
 import { createBrowserRouter } from "react-router";
 import { Loading } from "../components/ui/states";
@@ -26,6 +26,10 @@ export const router = createBrowserRouter([
       {
         path: "live",
         lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
+      },
+      {
+        path: "tokens",
+        lazy: async () => ({ Component: (await import("../features/tokens/components/tokens-page")).TokensPage }),
       },
       {
         path: "audit",
