@@ -123,13 +123,13 @@ local function ends(r, i)
 end
 
 -- Redis TIME, read once: the checks of one call all happen at the same instant.
+local storeClock = (function()
+-- @clock
+end)()
 local time
 local function clock(fixed)
   if fixed ~= '' then return tonumber(fixed) end
-  if not time then
-    local t = redis.call('TIME')
-    time = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  end
+  if not time then time = storeClock('') end
   return time
 end
 

@@ -9,13 +9,9 @@
 
 local DAY = 86400000
 local DAYS_PER_HASH = 64
-local now
-if ARGV[2] == '' then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-else
-  now = tonumber(ARGV[2])
-end
+local now = (function()
+-- @clock
+end)()(ARGV[2])
 
 local last = math.floor(now / DAY)
 local first = last - tonumber(ARGV[1]) + 1

@@ -7,13 +7,9 @@
 -- Returns  { first minute (ms), then allowed, denied for each minute, oldest first }
 
 local HOUR, MINUTE = 3600000, 60000
-local now
-if ARGV[2] == '' then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-else
-  now = tonumber(ARGV[2])
-end
+local now = (function()
+-- @clock
+end)()(ARGV[2])
 
 local last = now - (now % MINUTE)
 local first = last - (tonumber(ARGV[1]) - 1) * MINUTE

@@ -10,13 +10,9 @@ local HOUR, DAY, MINUTE = 3600000, 86400000, 60000
 local addToDays = (function()
 -- @days
 end)()
-local now
-if ARGV[2] == '' then
-  local t = redis.call('TIME')
-  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-else
-  now = tonumber(ARGV[2])
-end
+local now = (function()
+-- @clock
+end)()(ARGV[2])
 
 local hourIndex = math.floor(now / HOUR)
 local history = KEYS[1] .. ':m:' .. hourIndex

@@ -64,6 +64,7 @@ export function createCheckAnswer(
     const body = readCheckRequest(request.body);
     const caller = callerOf(config, body);
     const { subject, target } = caller instanceof Promise ? await caller : caller;
+    const spec = specFor(target, body.resource);
 
     let result: CheckOutcome;
     let degraded = false;
@@ -75,7 +76,7 @@ export function createCheckAnswer(
         metrics.check("store_unavailable");
         throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
       }
-      result = withoutStore(specFor(target, body.resource), body.cost, Date.now());
+      result = withoutStore(spec, body.cost, Date.now());
       degraded = result.allowed;
     }
     const shadowed = target.shadow && !result.allowed;
@@ -94,8 +95,10 @@ export function createCheckAnswer(
       reason: degraded ? "store_unavailable" : undefined,
       shadow: shadowed,
     };
-    const policy = policyHeader(specFor(target, body.resource), result.nowMs);
-    const rateLimit = rateLimitHeaders(shadowed ? { ...result, allowed: true } : result, policy);
+    const rateLimit = rateLimitHeaders(
+      shadowed ? { ...result, allowed: true } : result,
+      policyHeader(spec, result.nowMs),
+    );
     return {
       status: allowed ? 200 : 429,
       headers: headersOf(request.requestId, rateLimit),

@@ -10,4 +10,5 @@ export const luaSources = {
   reset: read("reset"),
   daily: read("daily"),
   days: read("days"),
+  clock: read("clock"),
 };

@@ -10,9 +10,12 @@ import { luaSources } from "#lua-sources";
  */
 export type Script = { name: string; source: string; sha: string; merges?: boolean };
 
-/** A script's text, with days.lua put in where it says `-- @days`, so every script keeps the days one way. */
-function load(name: Exclude<keyof typeof luaSources, "days">, options: { merges?: boolean } = {}): Script {
-  const source = luaSources[name].replace("-- @days", () => luaSources.days);
+/** The pieces scripts share: put in where a script says `-- @<piece>`, so that every script does that one way. */
+type Piece = "days" | "clock";
+
+/** A script's text, with the pieces it names put in. */
+function load(name: Exclude<keyof typeof luaSources, Piece>, options: { merges?: boolean } = {}): Script {
+  const source = luaSources[name].replace(/^-- @(days|clock)$/gm, (_, piece: Piece) => luaSources[piece]);
   return { name, source, sha: createHash("sha1").update(source).digest("hex"), ...options };
 }
 

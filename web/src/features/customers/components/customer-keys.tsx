@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { RevocationStatus, RevokeCell } from "../../../components/ui/revocation";
 import { Empty, Loading } from "../../../components/ui/states";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import { isApiError } from "../../../lib/api-client";
@@ -74,27 +75,9 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
                   </th>
                   <td>{formatDateTime(key.createdAt)}</td>
                   <td>
-                    {key.revokedAt ? (
-                      <>
-                        <span className="badge badge-revoked">Revoked</span>
-                        <span className="cell-sub">{formatDateTime(key.revokedAt)}</span>
-                      </>
-                    ) : (
-                      <span className="badge badge-active">Active</span>
-                    )}
+                    <RevocationStatus revokedAt={key.revokedAt} />
                   </td>
-                  <td className="actions">
-                    {key.revokedAt ? null : (
-                      <Button
-                        variant="ghost"
-                        className="btn-danger-text"
-                        onClick={() => setRevoking(key)}
-                        aria-label={`Revoke ${key.prefix}`}
-                      >
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
+                  <RevokeCell revokedAt={key.revokedAt} name={key.prefix} onRevoke={() => setRevoking(key)} />
                 </tr>
               ))}
             </tbody>

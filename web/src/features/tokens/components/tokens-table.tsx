@@ -1,5 +1,5 @@
 // Every token by name and role, when it was made and revoked, with a Revoke button for the ones that work.
-import { Button } from "../../../components/ui/button";
+import { RevocationStatus, RevokeCell } from "../../../components/ui/revocation";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import { formatDateTime } from "../../../lib/format";
 import type { Token } from "../api/get-tokens";
@@ -33,27 +33,9 @@ export function TokensTable({ tokens, onRevoke }: { tokens: Token[]; onRevoke: (
               </td>
               <td>{formatDateTime(token.createdAt)}</td>
               <td>
-                {token.revokedAt ? (
-                  <>
-                    <span className="badge badge-revoked">Revoked</span>
-                    <span className="cell-sub">{formatDateTime(token.revokedAt)}</span>
-                  </>
-                ) : (
-                  <span className="badge badge-active">Active</span>
-                )}
+                <RevocationStatus revokedAt={token.revokedAt} />
               </td>
-              <td className="actions">
-                {token.revokedAt ? null : (
-                  <Button
-                    variant="ghost"
-                    className="btn-danger-text"
-                    onClick={() => onRevoke(token)}
-                    aria-label={`Revoke ${token.name}`}
-                  >
-                    Revoke
-                  </Button>
-                )}
-              </td>
+              <RevokeCell revokedAt={token.revokedAt} name={token.name} onRevoke={() => onRevoke(token)} />
             </tr>
           ))}
         </tbody>
