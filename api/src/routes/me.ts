@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
-import { effectiveLimits, effectiveResources } from "../domain/customer";
+import { effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import { LIMIT_FIELDS, type LimitField, PLAN_FIELD_DOCS, ResourceLimitsOut } from "../domain/plan";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
@@ -32,6 +32,9 @@ export const Me = z
         description:
           "The plan as it applies to this customer: its fields with the customer's overrides laid over them.",
       }),
+    // The plan above is already the effective one: without these, a customer could not tell its own limits from
+    // its plan's.
+    overrides: Overrides,
   })
   .meta({
     id: "Me",
@@ -56,6 +59,7 @@ export const Me = z
         failMode: "closed",
         shadow: false,
       },
+      overrides: { perDay: 100000 },
     },
   });
 
@@ -96,6 +100,7 @@ export function registerMe(app: App, { config }: AppDeps) {
             failMode: customer.overrides?.failMode ?? failMode,
             shadow: customer.overrides?.shadow ?? shadow,
           },
+          overrides: customer.overrides,
         },
         200,
       );

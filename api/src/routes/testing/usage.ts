@@ -57,6 +57,8 @@ export function describeUsageRoutes(target: RouteTarget) {
             failMode: "open",
             shadow: false,
           },
+          // The customer's own, so that the page can say which of the plan's values above are custom.
+          overrides: { perDay: 9000 },
         });
         expect(me.text).not.toContain(key);
       });
