@@ -24,8 +24,32 @@ describe("operations", () => {
     const down = await t.call("GET", "/readyz", { token: null });
     expect(down.status).toBe(503);
     expect(down.json.error.code).toBe("store_unavailable");
-    expect(down.json.error.message).toContain("config store");
+    expect(down.json.error.message).toBe("not answering: config store");
+    expect(down.json).toMatchObject({ configStore: "down", counterStore: "ok" });
     expect((await t.call("GET", "/healthz", { token: null })).status).toBe(200);
+  });
+
+  test("/readyz names the counter store, and each store's state, when the counter store does not answer", async () => {
+    const counters = createMemoryStore();
+    const t = await testApp({ counters: { ...counters, ping: () => Promise.reject(new Error("ECONNREFUSED")) } });
+    const down = await t.call("GET", "/readyz", { token: null });
+    expect(down.status).toBe(503);
+    expect(down.json).toEqual({
+      error: { code: "store_unavailable", message: "not answering: counter store", requestId: expect.any(String) },
+      configStore: "ok",
+      counterStore: "down",
+    });
+  });
+
+  test("/readyz names both stores when neither answers; a store that hangs counts as down within a second", async () => {
+    const counters = createMemoryStore();
+    const t = await testApp({ counters: { ...counters, ping: () => new Promise<void>(() => {}) } });
+    t.client.close();
+    const started = Date.now();
+    const down = await t.call("GET", "/readyz", { token: null });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect([down.status, down.json.error.message]).toEqual([503, "not answering: config store and counter store"]);
+    expect(down.json).toMatchObject({ configStore: "down", counterStore: "down" });
   });
 });
 

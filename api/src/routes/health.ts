@@ -27,7 +27,10 @@ export function registerHealth(app: App, { config, counters }: AppDeps) {
     ]);
     const down = [configStore ? null : "config store", counterStore ? null : "counter store"].filter(Boolean);
     if (down.length > 0) {
-      return c.json(errorBody("store_unavailable", `not answering: ${down.join(" and ")}`, c.get("requestId")), 503);
+      // Each store's state beside the envelope, so a reader (the console's banner) need not parse the message.
+      const stores = { configStore: configStore ? "ok" : "down", counterStore: counterStore ? "ok" : "down" };
+      const message = `not answering: ${down.join(" and ")}`;
+      return c.json({ ...errorBody("store_unavailable", message, c.get("requestId")), ...stores }, 503);
     }
     return c.json({ status: "ok", configStore: "ok", counterStore: "ok" });
   });
