@@ -65,7 +65,9 @@ test("changes a customer's plan and overrides, with the plan's rules inline", as
   await expect(form.getByLabel("Per day")).toHaveAccessibleDescription("Plan: 40,000");
 
   await form.getByLabel("Per day").fill("3000");
-  await expect(form.getByLabel("Per day")).toHaveAccessibleDescription("Per day must be at least Per hour");
+  await expect(form.getByLabel("Per day")).toHaveAccessibleDescription(
+    "Per day (3,000) must be at least Per hour (4,000)",
+  );
   await expect(form.getByRole("button", { name: "Save plan and overrides" })).toBeDisabled();
   await snap("customer-overrides-violation");
 

@@ -38,7 +38,7 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
   await resource.getByLabel("Per hour").fill("100");
   await resource.getByLabel("Per day").fill("50");
   await expect(resource.getByLabel("Per day")).toHaveAccessibleDescription(
-    "Resource ai.generate: Per day must be at least Per hour",
+    "Resource ai.generate: Per day (50) must be at least Per hour (100)",
   );
   await resource.getByLabel("Per hour").fill("");
   await snap("limit-kinds-plan-form");

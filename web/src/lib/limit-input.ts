@@ -1,6 +1,7 @@
 // Limits as the admin types them (text) and as the API takes them (integer or null), and the API's rule
 // messages in the words of the form's labels.
 import { LIMIT_FIELDS, type LimitField, type Limits, planViolations, type Resources } from "./domain";
+import { formatLimit } from "./format";
 import { FIELD_LABELS } from "./quota";
 
 /** "" is no value (null); digits with optional thousands separators are a number; anything else is NaN. */
@@ -28,10 +29,18 @@ const FIELD_NAMES = new RegExp(`\\b(${LIMIT_FIELDS.join("|")})\\b`, "g");
 // planViolations names the resource first; a resource's name is the admin's own and stays as typed.
 const RESOURCE_PREFIX = /^(resource \S+: )?(.*)$/s;
 
-/** The API's messages name fields as in JSON (perHour); the form names them as its labels do (Per hour). */
-export function humanize(message: string): string {
+/**
+ * The API's messages name fields as in JSON (perHour); the form names them as its labels do (Per hour), each with
+ * its number when `limits` gives one: "Per day (100) must be at least Per minute (200)".
+ */
+export function humanize(message: string, limits?: Limits): string {
   const [, prefix = "", rest = ""] = RESOURCE_PREFIX.exec(message) ?? [];
-  const worded = prefix + rest.replace(FIELD_NAMES, (field) => FIELD_LABELS[field as LimitField]);
+  const label = (field: string) => {
+    const value = limits?.[field as LimitField];
+    const name = FIELD_LABELS[field as LimitField];
+    return value === null || value === undefined ? name : `${name} (${formatLimit(value)})`;
+  };
+  const worded = prefix + rest.replace(FIELD_NAMES, label);
   const said = worded.replace("must be ≥", "must be at least");
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
@@ -39,15 +48,30 @@ export function humanize(message: string): string {
 /** A limit that is a valid number; the schema reports the others. */
 const isWellFormed = (v: number | null) => v !== null && Number.isInteger(v) && v >= 1 && v <= 1_000_000_000;
 
-const usable = (limits: Limits) =>
+/** Limits with every value that is not a valid limit yet (NaN, 1.5, 0) as unset. */
+export const wellFormedLimits = (limits: Limits) =>
   Object.fromEntries(LIMIT_FIELDS.map((f) => [f, isWellFormed(limits[f]) ? limits[f] : null])) as Limits;
+
+// The one rule that compares two limits: "perDay must be ≥ perMinute" names the shorter period last.
+const ORDER_RULE = / must be ≥ (\w+)$/;
 
 /**
  * The rules between limits (planViolations), checked even while other fields are still wrong so each error shows
- * at once; a limit that is not a valid number yet counts as unset, and has its own error from the schema.
- * Paths are the API's: [field] or ["resources", name, field].
+ * at once; a limit that is not a valid number yet counts as unset, and has its own error from the schema. Each
+ * message names the rule with its numbers. A field that breaks several order rules gets the one with the largest
+ * shorter limit: raising it that far mends them all. Paths are the API's: [field] or ["resources", name, field].
  */
 export function limitRuleErrors(plan: Limits & { resources?: Resources }): { path: string[]; message: string }[] {
-  const resources = Object.fromEntries(Object.entries(plan.resources ?? {}).map(([n, l]) => [n, usable(l)]));
-  return planViolations({ ...usable(plan), resources }).map((v) => ({ path: v.path, message: humanize(v.message) }));
+  const resources = Object.fromEntries(Object.entries(plan.resources ?? {}).map(([n, l]) => [n, wellFormedLimits(l)]));
+  const own = wellFormedLimits(plan);
+  const chosen = new Map<string, { path: string[]; message: string; above: number }>();
+  for (const { path, message } of planViolations({ ...own, resources })) {
+    const limits = (path[0] === "resources" ? resources[path[1] ?? ""] : own) ?? own;
+    const shorter = ORDER_RULE.exec(message)?.[1] as LimitField | undefined;
+    const above = shorter ? (limits[shorter] ?? 0) : 0;
+    const key = path.join(".");
+    const known = chosen.get(key);
+    if (!known || above > known.above) chosen.set(key, { path, message: humanize(message, limits), above });
+  }
+  return [...chosen.values()].map(({ path, message }) => ({ path, message }));
 }

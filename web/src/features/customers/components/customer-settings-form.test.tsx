@@ -176,7 +176,7 @@ test("every limit kind and each of the plan's resources can be overridden field 
 
   // The resource's own rule: its day may not allow less than its minute.
   await user.type(resource.getByLabelText("Per day"), "5");
-  expect(resource.getByText("Resource ai.generate: Per day must be at least Per minute")).toBeTruthy();
+  expect(resource.getByText("Resource ai.generate: Per day (5) must be at least Per minute (10)")).toBeTruthy();
   expect(screen.getByRole("button", { name: "Save plan and overrides" })).toHaveProperty("disabled", true);
   await user.type(resource.getByLabelText("Per day"), "000");
 

@@ -121,17 +121,17 @@ export function checkDraft(draft: PlanDraft): Checked {
 
   const errors: DraftErrors = nameErrors(draft.resources);
   const parsed = PlanCreate.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = keyOf(issue.path);
-      if (key) errors[key] ??= messageOf(issue);
-    }
-  }
-  // zod skips the whole-plan rules while any field is wrong; the form shows them regardless.
-  for (const { path, message } of limitRuleErrors(input)) {
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const show = (path: PropertyKey[], message: string) => {
     const key = keyOf(path);
     if (key) errors[key] ??= message;
-  }
+  };
+  // A field's own problem first (not a number, too small), then the rules between limits in words with their
+  // numbers (zod skips those while any field is wrong; the form shows them regardless), then the schema's other
+  // rules, whose wording of the limit rules has no numbers and so comes last.
+  for (const issue of issues) if (issue.code !== "custom") show(issue.path, messageOf(issue));
+  for (const { path, message } of limitRuleErrors(input)) show(path, message);
+  for (const issue of issues) if (issue.code === "custom") show(issue.path, messageOf(issue));
   const clean = Object.keys(errors).length === 0 && parsed.success;
   return { errors, plan: clean ? parsed.data : null };
 }

@@ -46,17 +46,30 @@ test("a longer period allowing less than a shorter one is shown beside the field
   const perHour = screen.getByLabelText("Per hour");
   expect(perHour).toHaveProperty("ariaInvalid", "true");
   expect(perHour.getAttribute("aria-describedby")).toBeTruthy();
-  expect(screen.getByText("Per hour must be at least Per minute")).toBeTruthy();
+  expect(screen.getByText("Per hour (50) must be at least Per minute (100)")).toBeTruthy();
 
   await user.type(perHour, "00");
-  expect(screen.queryByText("Per hour must be at least Per minute")).toBeNull();
+  expect(screen.queryByText(/must be at least/)).toBeNull();
   expect(perHour).toHaveProperty("ariaInvalid", "false");
+});
+
+test("with every other field valid, the message names the rule the field breaks most, with its numbers", async () => {
+  const { user } = renderForm();
+  await user.type(screen.getByLabelText("Name"), "Tight");
+  await user.type(screen.getByLabelText("Per minute"), "200");
+  await user.type(screen.getByLabelText("Per hour"), "300");
+  await user.type(screen.getByLabelText("Per day"), "100");
+  // Per day breaks two rules; raising it to Per hour's 300 mends both, so that is the rule it is told.
+  expect(screen.getByText("Per day (100) must be at least Per hour (300)")).toBeTruthy();
+  expect(screen.queryByText(/Per day must be/)).toBeNull();
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  expect(fetchMock).not.toHaveBeenCalled();
 });
 
 test("burst without a refill rate, and numbers that are not whole, are refused inline", async () => {
   const { user } = renderForm();
   await user.type(screen.getByLabelText("Burst"), "10");
-  expect(screen.getByText("Burst needs Per minute, the rate at which the bucket refills")).toBeTruthy();
+  expect(screen.getByText("Burst (10) needs Per minute, the rate at which the bucket refills")).toBeTruthy();
 
   await user.type(screen.getByLabelText("Per day"), "1.5");
   expect(screen.getByText("Must be a whole number")).toBeTruthy();
@@ -146,7 +159,7 @@ test("every limit kind has its field, labelled as in the domain's table, and a m
   }
   await user.type(limits.getByLabelText("Per week"), "7000");
   await user.type(limits.getByLabelText("Per month"), "6000");
-  expect(screen.getByText("Per month must be at least Per week")).toBeTruthy();
+  expect(screen.getByText("Per month (6,000) must be at least Per week (7,000)")).toBeTruthy();
   expect(limits.getByLabelText("Per month")).toHaveProperty("ariaInvalid", "true");
 });
 
@@ -166,7 +179,7 @@ test("resources are added, named, checked with the plan's rules inline, removed,
   await user.type(first.getByLabelText("Resource"), "ai.generate");
   await user.type(first.getByLabelText("Per hour"), "100");
   await user.type(first.getByLabelText("Per day"), "50");
-  expect(first.getByText("Resource ai.generate: Per day must be at least Per hour")).toBeTruthy();
+  expect(first.getByText("Resource ai.generate: Per day (50) must be at least Per hour (100)")).toBeTruthy();
   await user.type(first.getByLabelText("Per day"), "0");
   expect(first.queryByText(/must be at least/)).toBeNull();
 
