@@ -11,6 +11,18 @@ const IdParam = z.object({ id: z.string().meta({ description: "The plan's id.", 
 const IfMatchHeader = ifMatchHeader("plan", 3);
 const withEtag = etagHeader("plan", 3);
 
+// How many customer ids a refused delete names: enough to find them, few enough to read.
+const NAMED = 3;
+
+/** Why a plan cannot go: who is on it, so the admin knows whom to move. */
+function planInUse(id: string, customerIds: readonly string[]): string {
+  const n = customerIds.length;
+  const named = customerIds.slice(0, NAMED).join(", ");
+  const rest = n > NAMED ? ` and ${n - NAMED} more` : "";
+  const who = `${n} ${n === 1 ? "customer" : "customers"} (${named}${rest})`;
+  return `plan ${JSON.stringify(id)} is used by ${who}; move them to another plan first`;
+}
+
 export function registerPlans(app: App, { config }: AppDeps) {
   app.openapi(
     createRoute({
@@ -129,7 +141,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       security,
       summary: "Delete a plan",
       description:
-        "Refused with 409 while any customer is on the plan. If-Match, when sent, must match the plan's version (412 otherwise).",
+        "Refused with 409 while any customer is on the plan; the message says how many and names the first few. If-Match, when sent, must match the plan's version (412 otherwise).",
       middleware: [allow("admin")],
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {
@@ -139,7 +151,14 @@ export function registerPlans(app: App, { config }: AppDeps) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      unwrap(await config.plans.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor));
+      const removed = await config.plans.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor);
+      if (!removed.ok && removed.code === "conflict") {
+        const users = (await config.customers.list()).filter((customer) => customer.planId === id);
+        // Between the refusal and this read the last customer may have moved: then the store's words stand.
+        const ids = users.map((customer) => customer.id);
+        if (ids.length > 0) throw new ApiError("conflict", planInUse(id, ids));
+      }
+      unwrap(removed);
       return c.body(null, 204);
     },
   );

@@ -190,13 +190,30 @@ export function describePlanRoutes(target: RouteTarget) {
     test("a plan in use cannot be deleted (409) until its customers move", async () => {
       await t.call("POST", "/v1/plans", { body: pro });
       await t.call("POST", "/v1/plans", { body: { ...pro, id: "free", name: "Free" } });
-      const customer = await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "pro" } });
+      const customer = await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "pro" } });
       const refused = await t.call("DELETE", "/v1/plans/pro");
       expect(refused.status).toBe(409);
       expect(refused.json.error.code).toBe("conflict");
+      expect(refused.json.error.message).toBe(
+        'plan "pro" is used by 1 customer (acme); move them to another plan first',
+      );
       expect((await t.call("GET", "/v1/plans/pro")).status).toBe(200);
 
-      await t.call("PATCH", `/v1/customers/${customer.json.id}`, { body: { planId: "free" } });
+      // The message counts every customer on the plan and names the first three, oldest first (the ids sort in the
+      // same order, should two customers share a millisecond).
+      for (const id of ["beta", "cobalt", "delta", "echo"]) {
+        await t.call("POST", "/v1/customers", { body: { id, name: id, planId: "pro" } });
+      }
+      await t.call("POST", "/v1/customers", { body: { id: "elsewhere", name: "Elsewhere", planId: "free" } });
+      const many = await t.call("DELETE", "/v1/plans/pro");
+      expect(many.status).toBe(409);
+      expect(many.json.error.message).toBe(
+        'plan "pro" is used by 5 customers (acme, beta, cobalt and 2 more); move them to another plan first',
+      );
+
+      for (const id of [customer.json.id, "beta", "cobalt", "delta", "echo"]) {
+        await t.call("PATCH", `/v1/customers/${id}`, { body: { planId: "free" } });
+      }
       expect((await t.call("DELETE", "/v1/plans/pro")).status).toBe(204);
     });
 
