@@ -2,6 +2,7 @@
 import { NavLink, Outlet } from "react-router";
 import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
+import { ThemeControl } from "../components/ui/theme-control";
 import { useAdminSession } from "./admin-session";
 import { SignIn } from "./sign-in";
 
@@ -31,9 +32,12 @@ export function AdminLayout() {
               </NavLink>
             ))}
           </nav>
-          <Button variant="ghost" onClick={signOut}>
-            Sign out
-          </Button>
+          <div className="topbar-tools">
+            <ThemeControl />
+            <Button variant="ghost" onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
         </div>
       </header>
       <main id="content" className="content" tabIndex={-1}>

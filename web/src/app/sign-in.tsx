@@ -5,6 +5,7 @@ import { Alert } from "../components/ui/alert";
 import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
 import { Field } from "../components/ui/field";
+import { ThemeControl } from "../components/ui/theme-control";
 import { plansQueryOptions } from "../features/plans/api/get-plans";
 import { ApiError } from "../lib/api-client";
 import { useAdminSession } from "./admin-session";
@@ -45,7 +46,10 @@ export function SignIn() {
   return (
     <main className="sign-in">
       <div className="sign-in-card">
-        <Brand />
+        <div className="sign-in-head">
+          <Brand />
+          <ThemeControl />
+        </div>
         <h1 className="sign-in-title">Sign in to the admin console</h1>
         <p className="page-lede">Use the ADMIN_TOKEN of this server, or an admin token made with POST /v1/tokens.</p>
         <form className="form" aria-label="Sign in" noValidate onSubmit={submit}>

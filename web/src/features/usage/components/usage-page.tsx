@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Brand } from "../../../components/ui/brand";
 import { Button } from "../../../components/ui/button";
+import { ThemeControl } from "../../../components/ui/theme-control";
 import { useSessionValue } from "../../../lib/session-value";
 import { KeyForm } from "./key-form";
 import { UsageDashboard } from "./usage-dashboard";
@@ -25,11 +26,14 @@ export function UsagePage() {
     <div className="customer-shell">
       <header className="customer-header">
         <Brand sub="Usage" />
-        {apiKey ? (
-          <Button variant="ghost" onClick={() => forget(null)}>
-            Use another key
-          </Button>
-        ) : null}
+        <div className="customer-header-tools">
+          <ThemeControl />
+          {apiKey ? (
+            <Button variant="ghost" onClick={() => forget(null)}>
+              Use another key
+            </Button>
+          ) : null}
+        </div>
       </header>
       <main className="customer-main">
         <h1 className="page-title">Your API usage</h1>
