@@ -1,6 +1,6 @@
-// The daily chart says its totals in words for the 90 days it shows, whatever the bars look like.
+// The daily chart says its totals in words for the 90 days it shows, and every day's numbers in a table.
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, expect, test } from "vitest";
 import { DailyChart } from "./daily-chart";
 
@@ -30,4 +30,30 @@ test("the days' allowed and denied checks are added up and said in words", () =>
 test("days without a check say so instead of an empty grid", () => {
   render(<DailyChart label="Checks of Acme per day" points={[{ day: "2026-11-30", allowed: 0, denied: 0 }]} />);
   expect(screen.getByText("No checks in the last 90 days yet.")).toBeTruthy();
+});
+
+test("every day's allowed and denied are in a table under Show as table, headed by the UTC day", () => {
+  render(
+    <DailyChart
+      label="Your checks per day"
+      points={[
+        { day: "2026-11-29", allowed: 0, denied: 0 },
+        { day: "2026-11-30", allowed: 5702, denied: 31 },
+      ]}
+    />,
+  );
+  const details = screen.getByText("Show as table").closest("details");
+  expect(details?.open).toBe(false);
+  fireEvent.click(screen.getByText("Show as table"));
+  expect(details?.open).toBe(true);
+  const table = screen.getByRole("table", { name: "Your checks per day" });
+  const rows = within(table)
+    .getAllByRole("row")
+    .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+  expect(rows).toEqual([
+    ["Day (UTC)", "Allowed", "Denied"],
+    ["29 Nov", "0", "0"],
+    ["30 Nov", "5,702", "31"],
+  ]);
+  expect(screen.getByRole("region", { name: "Your checks per day, as a table" })).toBeTruthy();
 });

@@ -5,5 +5,5 @@ import { ChecksChart } from "./checks-chart";
 
 export function DailyChart({ points, label }: { points: DailyPoint[]; label: string }) {
   const bars = points.map((p) => ({ at: formatDay(p.day), allowed: p.allowed, denied: p.denied }));
-  return <ChecksChart bars={bars} label={label} span={`in the last ${DAILY_DAYS} days`} />;
+  return <ChecksChart bars={bars} label={label} span={`in the last ${DAILY_DAYS} days`} unit="Day (UTC)" />;
 }

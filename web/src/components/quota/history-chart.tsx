@@ -5,5 +5,5 @@ import { ChecksChart } from "./checks-chart";
 
 export function HistoryChart({ points, label }: { points: HistoryPoint[]; label: string }) {
   const bars = points.map((p) => ({ at: formatMinute(p.minute), allowed: p.allowed, denied: p.denied }));
-  return <ChecksChart bars={bars} label={label} span="in the last hour" />;
+  return <ChecksChart bars={bars} label={label} span="in the last hour" unit="Minute" />;
 }
