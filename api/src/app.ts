@@ -15,6 +15,7 @@ import { registerCustomers } from "./routes/customers";
 import { registerDocs } from "./routes/docs";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
+import { registerLive } from "./routes/live";
 import { registerMe } from "./routes/me";
 import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
@@ -66,6 +67,7 @@ export function createService(deps: AppDeps): Service {
     c.text(await deps.metrics.text(), 200, { "Content-Type": deps.metrics.registry.contentType }),
   );
   registerUsage(app, deps, limiter);
+  registerLive(app, deps, limiter);
   registerMe(app, deps);
   registerReset(app, deps, limiter);
   registerRefund(app, deps, limiter);

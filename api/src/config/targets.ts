@@ -20,7 +20,7 @@ export type CheckTarget = QuotaPolicy & {
 export const ANONYMOUS_PLAN = "anonymous";
 
 /** The target of a customer on its plan, or (no customer) of anonymous traffic on the plan `anonymous`. */
-function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" | "billingDay">): CheckTarget {
+export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" | "billingDay">): CheckTarget {
   const overrides = customer?.overrides ?? null;
   return {
     customerId: customer?.id ?? null,

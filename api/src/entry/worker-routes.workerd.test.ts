@@ -10,6 +10,7 @@ import { describeOpenApiDocument } from "../routes/testing/docs";
 import { describeOperations } from "../routes/testing/health";
 import { describeKeyRoutes } from "../routes/testing/keys";
 import { describeLimitKindRoutes } from "../routes/testing/limit-kinds";
+import { describeLiveRoutes } from "../routes/testing/live";
 import { describeMetricsRoute } from "../routes/testing/metrics";
 import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
@@ -41,6 +42,7 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeOperations(target);
   describeOpenApiDocument(target);
   describeUsageRoutes(target);
+  describeLiveRoutes(target);
   describeCheckRoutes(target);
   describeLimitKindRoutes(target);
   describeMetricsRoute(target);

@@ -10,6 +10,7 @@ import type { RouteTarget } from "../../test-support";
 import { AuditEntry } from "../audit";
 import { CheckResponse, LimitEntrySchema } from "../check";
 import { KeyListing, NewKey } from "../keys";
+import { LiveUsage } from "../live";
 import { Me } from "../me";
 import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
@@ -46,6 +47,7 @@ const ZOD: Record<string, ZodType> = {
   Usage,
   UsageHistory: History,
   UsageDaily: Daily,
+  LiveUsage,
   Refunded,
   Me,
   NewApiKey: NewKey,

@@ -1,0 +1,200 @@
+// GET /v1/usage: every customer's usage in one answer, for the console's Live page, which reads it every 2 seconds
+// whatever the number of customers: searched, sorted, a page of it, with the last hour's checks and the most throttled.
+import { createRoute, z } from "@hono/zod-openapi";
+import { allow } from "../auth";
+import type { Config } from "../config";
+import { target } from "../config/targets";
+import type { App, AppDeps } from "../deps";
+import type { Customer } from "../domain/customer";
+import { errorResponses, jsonContent, security } from "../http";
+import type { Limiter } from "../quota/limiter";
+import type { LimitSpec } from "../quota/limits";
+import { customerSubject } from "../quota/subject";
+import { LimitEntrySchema } from "./check";
+import {
+  addMinutes,
+  type BoardRow,
+  compareRows,
+  denyingLimits,
+  hourTotals,
+  mostThrottled,
+  overriddenLimits,
+  SORTS,
+  TOP_THROTTLED,
+} from "./live-board";
+import { History } from "./usage";
+
+/** The minutes the board adds up: the last hour, this minute included. */
+const HOUR_MINUTES = 60;
+const MAX_LIMIT = 500;
+
+const LiveQuery = z.object({
+  q: z.string().max(100).default("").meta({
+    description: "Only customers whose id or name holds this text, in any case; empty or left out: every customer.",
+    example: "acme",
+  }),
+  sort: z.enum(SORTS).default("nearest").meta({
+    description:
+      "nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name.",
+    example: "nearest",
+  }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .default(50)
+    .meta({ description: `How many customers to return, from 1 to ${MAX_LIMIT}; default 50.`, example: 50 }),
+});
+
+const hourCount = (what: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `Checks ${what} in the last hour.` });
+
+const LiveCustomer = z
+  .object({
+    customerId: z.string().meta({ description: "The customer's id." }),
+    name: z.string().meta({ description: "The customer's display name." }),
+    planId: z.string().meta({ description: "The id of the customer's plan." }),
+    limits: z
+      .array(LimitEntrySchema)
+      .meta({ description: "Every limit of the customer, as /v1/customers/{id}/usage." }),
+    allowed: hourCount("allowed"),
+    denied: hourCount("denied"),
+    denying: z.array(z.string()).meta({
+      description: "The limits with nothing left, which deny every check now, by their names in limits; [] when none.",
+    }),
+    overridden: z.array(z.string()).meta({
+      description:
+        "The limits whose numbers the customer's overrides change from the plan's, by their names in limits.",
+    }),
+  })
+  .meta({ description: "One customer's usage now and its last hour of checks." });
+
+const Throttled = z
+  .object({
+    customerId: z.string().meta({ description: "The customer's id." }),
+    name: z.string().meta({ description: "The customer's display name." }),
+    allowed: hourCount("allowed"),
+    denied: hourCount("denied"),
+  })
+  .meta({ description: "A customer among the most denied in the last hour." });
+
+export const LiveUsage = z
+  .object({
+    total: z.number().int().meta({ description: "How many customers match q (all of them when q is empty)." }),
+    customers: z
+      .array(LiveCustomer)
+      .meta({ description: "The first `limit` customers that match, in the sort's order." }),
+    topThrottled: z.array(Throttled).meta({
+      description: `The ${TOP_THROTTLED} customers that match with the most denials in the last hour, most first; only those denied at all.`,
+    }),
+    // Described in the schema's own words: meta here would copy UsageHistory under a second name.
+    traffic: History,
+  })
+  .meta({
+    id: "LiveUsage",
+    description:
+      "Every customer's usage now, for a live view; traffic is the allowed and denied checks per minute of every customer that matches, added up. Reading it consumes nothing.",
+    example: {
+      total: 1,
+      customers: [
+        {
+          customerId: "cus_7YqK2mP9xW4tLb3n",
+          name: "Acme Ltd",
+          planId: "pro",
+          limits: [
+            { name: "burst", limit: 20, remaining: 0, reset: 1764500412, perMinute: 100 },
+            { name: "day", limit: 100000, remaining: 98012, reset: 1764547200 },
+          ],
+          allowed: 1988,
+          denied: 12,
+          denying: ["burst"],
+          overridden: ["day"],
+        },
+      ],
+      topThrottled: [{ customerId: "cus_7YqK2mP9xW4tLb3n", name: "Acme Ltd", allowed: 1988, denied: 12 }],
+      traffic: { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 57, denied: 3 }] },
+    },
+  });
+
+const minuteText = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+
+const matches = (customer: Customer, q: string) => {
+  const needle = q.trim().toLowerCase();
+  return !needle || customer.id.toLowerCase().includes(needle) || customer.name.toLowerCase().includes(needle);
+};
+
+/** Every matching customer's row and minutes, each read through the limiter at once, so a batching store merges them. */
+async function readBoard(config: Config, limiter: Limiter, q: string) {
+  const [customers, plans] = await Promise.all([config.customers.list(), config.plans.list()]);
+  const planById = new Map(plans.map((p) => [p.id, p]));
+  // What each plan alone sets, to tell which limits a customer's overrides change.
+  const planSpecs = new Map(plans.map((p) => [p.id, target(p).usage]));
+  const read = await Promise.all(
+    customers
+      .filter((customer) => matches(customer, q))
+      .map(async (customer) => {
+        // A customer made (with a new plan) between the two reads shows on the next refresh.
+        const plan = planById.get(customer.planId);
+        if (!plan) return null;
+        const own = target(plan, customer);
+        const subject = customerSubject(customer.id);
+        const [limits, minutes] = await Promise.all([
+          limiter.usage(subject, own),
+          limiter.history(subject, HOUR_MINUTES),
+        ]);
+        const row: BoardRow = {
+          customerId: customer.id,
+          name: customer.name,
+          planId: plan.id,
+          limits,
+          ...hourTotals(minutes),
+          denying: denyingLimits(limits),
+          overridden: customer.overrides ? overriddenLimits(own.usage, planSpecs.get(plan.id) as LimitSpec) : [],
+        };
+        return { row, minutes };
+      }),
+  );
+  return read.filter((r) => r !== null);
+}
+
+export function registerLive(app: App, { config }: AppDeps, limiter: Limiter) {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/v1/usage",
+      tags: ["Usage"],
+      security,
+      summary: "Every customer's usage now, searched and sorted",
+      description:
+        "One read for a live view of all customers: each one's limits (as /v1/customers/{id}/usage), its checks allowed and denied in the last hour, the limits denying it now and those its overrides change; the most throttled customers; and the checks per minute of all of them added up. Reading it consumes nothing. Admin only.",
+      middleware: [allow("admin")],
+      request: { query: LiveQuery },
+      responses: {
+        200: jsonContent(LiveUsage, "Every matching customer's usage, the first `limit` of them"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "store_unavailable"),
+      },
+    }),
+    async (c) => {
+      const { q, sort, limit } = c.req.valid("query");
+      const board = await readBoard(config, limiter, q);
+      const rows = board.map((b) => b.row).sort(compareRows(sort));
+      const traffic = addMinutes(
+        board.map((b) => b.minutes),
+        HOUR_MINUTES,
+      ).map((p) => ({ ...p, minute: minuteText(p.minute) }));
+      return c.json(
+        {
+          total: rows.length,
+          customers: rows.slice(0, limit),
+          topThrottled: mostThrottled(rows),
+          traffic: { points: traffic },
+        },
+        200,
+      );
+    },
+  );
+}
