@@ -1,13 +1,15 @@
 // GET /v1/me with a customer's API key: who the key belongs to, and the plan that applies to it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import type { Limits, Resources } from "../../../lib/domain";
+import type { Limits, Overrides, Resources } from "../../../lib/domain";
 
 export type Me = {
   id: string;
   name: string;
   planId: string;
   plan: Limits & { id: string; name: string; resources: Resources; failMode: "open" | "closed"; shadow: boolean };
+  /** The customer's own values among the plan's above; null when it has the plan as it is. */
+  overrides: Overrides;
 };
 
 export const getMe = (apiKey: string, signal?: AbortSignal) => apiRequest<Me>("/v1/me", apiKey, { signal });

@@ -13,7 +13,7 @@ import { useMyDaily } from "../api/get-my-daily";
 import { useMyHistory } from "../api/get-my-history";
 import { useMyUsage } from "../api/get-my-usage";
 import { keyProblem } from "./key-messages";
-import { PlanSummary } from "./plan-summary";
+import { PlanSummary, planTitle } from "./plan-summary";
 
 type Props = { apiKey: string; onKeyRefused: (message: string) => void };
 
@@ -35,10 +35,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
 
   return (
     <div className="stack">
-      <Panel
-        title={me.data ? `${me.data.plan.name} plan` : "Your plan"}
-        description={me.data ? <>For {me.data.name}</> : null}
-      >
+      <Panel title={me.data ? planTitle(me.data) : "Your plan"} description={me.data ? <>For {me.data.name}</> : null}>
         {me.isPending ? (
           <Loading label="Loading your plan…" />
         ) : me.isError ? (
@@ -46,7 +43,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
             {keyProblem(me.error).message}
           </Alert>
         ) : (
-          <PlanSummary plan={me.data.plan} />
+          <PlanSummary plan={me.data.plan} overrides={me.data.overrides} />
         )}
       </Panel>
 
