@@ -1,10 +1,10 @@
-// POST /v1/customers: a new customer on a plan.
+// POST /v1/customers: a new customer on a plan, with the day its monthly limits renew on.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 
-export type CustomerInput = { name: string; planId: string };
+export type CustomerInput = Pick<Customer, "name" | "planId" | "billingDay">;
 
 export const createCustomer = (bearer: string, input: CustomerInput) =>
   apiRequest<Customer>("/v1/customers", bearer, { method: "POST", body: input });

@@ -4,8 +4,9 @@ import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 
-/** What the settings form changes: the plan, the billing day, and the overrides as a whole (a PATCH replaces them). */
-export type CustomerSettings = Partial<Pick<Customer, "planId" | "billingDay" | "overrides">>;
+/** What the settings form changes: the name, the plan, the billing day, and the overrides as a whole (a PATCH
+ * replaces them, fail mode and shadow included). */
+export type CustomerSettings = Partial<Pick<Customer, "name" | "planId" | "billingDay" | "overrides">>;
 
 export type CustomerUpdate = { id: string; version: number; patch: CustomerSettings };
 

@@ -1,18 +1,20 @@
-// Create a customer: a name and a plan, checked with the API's schema as the admin types.
+// Create a customer: a name, a plan and a billing day, checked with the API's schema as the admin types.
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
-import { isApiError } from "../../../lib/api-client";
 import { type Customer, CustomerCreate, type Plan } from "../../../lib/domain";
 import { humanize } from "../../../lib/limit-input";
 import { useCreateCustomer } from "../api/create-customer";
+import { BillingDaySelect } from "./billing-day-select";
+import { errorWords } from "./error-words";
 import { PlanSelect } from "./plan-select";
 
 export function CustomerCreateForm({ plans, onCreated }: { plans: Plan[]; onCreated: (customer: Customer) => void }) {
   const create = useCreateCustomer();
   const [name, setName] = useState("");
   const [planId, setPlanId] = useState("");
+  const [billingDay, setBillingDay] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
@@ -27,9 +29,10 @@ export function CustomerCreateForm({ plans, onCreated }: { plans: Plan[]; onCrea
     event.preventDefault();
     setSubmitted(true);
     if (!parsed.success) return;
-    const customer = await create.mutateAsync({ name: name.trim(), planId }).catch(() => null);
+    const customer = await create.mutateAsync({ name: name.trim(), planId, billingDay }).catch(() => null);
     if (!customer) return;
     setName("");
+    setBillingDay(null);
     setTouched(false);
     setSubmitted(false);
     onCreated(customer);
@@ -39,7 +42,7 @@ export function CustomerCreateForm({ plans, onCreated }: { plans: Plan[]; onCrea
     <form className="form" aria-label="New customer" noValidate onSubmit={submit}>
       {create.error ? (
         <Alert tone="error" title="The customer was not created.">
-          {isApiError(create.error) ? create.error.message : "Something went wrong."}
+          {errorWords(create.error, name.trim())}
         </Alert>
       ) : null}
       <div className="form-row">
@@ -64,6 +67,7 @@ export function CustomerCreateForm({ plans, onCreated }: { plans: Plan[]; onCrea
           onChange={setPlanId}
           error={submitted ? errorOf("planId") : undefined}
         />
+        <BillingDaySelect value={billingDay} onChange={setBillingDay} />
         <div className="form-row-action">
           <Button type="submit" variant="primary" disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create customer"}

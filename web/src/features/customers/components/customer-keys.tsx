@@ -1,18 +1,19 @@
-// A customer's API keys: make one (shown once), list them by prefix, and revoke one after a confirmation.
-import { useState } from "react";
+// A customer's API keys: make one (shown once, in a dialog that must be dismissed), list them by prefix, and revoke
+// one after a confirmation.
+import { useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { RevocationStatus, RevokeCell } from "../../../components/ui/revocation";
+import { SecretDialog } from "../../../components/ui/secret-dialog";
 import { Empty, Loading } from "../../../components/ui/states";
 import { TableScroll } from "../../../components/ui/table-scroll";
-import { isApiError } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 import { formatDateTime } from "../../../lib/format";
 import { type NewKey, useCreateKey } from "../api/create-key";
 import { type ApiKey, useKeys } from "../api/get-keys";
 import { useRevokeKey } from "../api/revoke-key";
-import { NewKeyNotice } from "./new-key-notice";
+import { errorWords } from "./error-words";
 
 export function CustomerKeys({ customer }: { customer: Customer }) {
   const keys = useKeys(customer.id);
@@ -20,6 +21,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
   const revoke = useRevokeKey(customer.id);
   const [created, setCreated] = useState<NewKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
 
   const closeRevoke = () => {
     setRevoking(null);
@@ -28,7 +30,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
 
   return (
     <div className="stack">
-      <div className="row">
+      <div className="row" ref={rowRef}>
         <Button
           variant="primary"
           onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
@@ -39,10 +41,25 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
       </div>
       {create.error ? (
         <Alert tone="error" title="No key was made.">
-          {isApiError(create.error) ? create.error.message : "Something went wrong."}
+          {errorWords(create.error, customer.name)}
         </Alert>
       ) : null}
-      {created ? <NewKeyNotice created={created} onDismiss={() => setCreated(null)} /> : null}
+      <SecretDialog
+        secret={created?.key ?? null}
+        title={`New API key for ${customer.name}`}
+        label="New API key"
+        noun="key"
+        onDismiss={() => {
+          setCreated(null);
+          // The button was disabled while the key was made, so the dialog has no focus of its own to give back.
+          rowRef.current?.querySelector("button")?.focus();
+        }}
+      >
+        <p>
+          Your API's servers send it as <code>key</code> in <code>POST /v1/check</code>; {customer.name} can also open
+          the customer page with it to see their usage.
+        </p>
+      </SecretDialog>
 
       {keys.isPending ? (
         <Loading label="Loading keys…" />
@@ -96,7 +113,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
         <p>Requests with this key are refused from now on. This cannot be undone.</p>
         {revoke.error ? (
           <Alert tone="error" title="The key was not revoked.">
-            {isApiError(revoke.error) ? revoke.error.message : "Something went wrong."}
+            {errorWords(revoke.error, customer.name)}
           </Alert>
         ) : null}
       </ConfirmDialog>

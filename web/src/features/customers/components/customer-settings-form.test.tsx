@@ -1,4 +1,5 @@
-// The customer settings form saves and deletes the version the admin read, and asks for a reload when it is stale.
+// The customer settings form saves and deletes the version the admin read; a stale save keeps the admin's changes
+// beside the current version; rename, fail mode, shadow and reset counters reach the API as the admin set them.
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
@@ -75,42 +76,136 @@ function renderForm() {
   return { onDeleted, user: userEvent.setup() };
 }
 
-test("a save sends the overrides with If-Match; a stale version asks for a reload, which shows the other change", async () => {
+test("a save sends If-Match; a stale version shows the admin's changes beside the current one, to apply over it", async () => {
   const { user } = renderForm();
   fetchMock.mockResolvedValueOnce(stale());
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, name: "Acme Ltd", overrides: { perDay: 200000 }, version: 4 }));
   await user.type(screen.getByLabelText("Per hour"), "6000");
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
 
   const [url, init] = fetchMock.mock.calls[0] ?? [];
   expect(url).toBe("/v1/customers/acme");
   expect(init?.method).toBe("PATCH");
   expect(new Headers(init?.headers).get("If-Match")).toBe('"3"');
-  // The plan did not change, so only the overrides are sent, the shadow override the form does not show included.
+  // Only the overrides changed, so only they are sent, with the shadow override the customer already has.
   expect(JSON.parse(String(init?.body))).toEqual({ overrides: { perHour: 6000, perDay: 100000, shadow: true } });
-  expect(await screen.findByText("Someone else changed this customer while you were editing it.")).toBeTruthy();
-  expect(screen.queryByText("Saved. The next check uses these limits.")).toBeNull();
-  expect(screen.getByRole("button", { name: "Save plan and overrides" })).toHaveProperty("disabled", true);
 
-  fetchMock.mockResolvedValueOnce(json(200, { ...acme, overrides: { perDay: 200000 }, version: 4 }));
-  await user.click(screen.getByRole("button", { name: "Reload customer" }));
-  await vi.waitFor(() => expect(screen.getByLabelText("Per day")).toHaveProperty("value", "200000"));
-  expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "");
-  expect(screen.getByText("Version 4")).toBeTruthy();
+  // The current version is read at once and shown beside the admin's changes, which stay in the form.
+  const view = await screen.findByRole("region", {
+    name: "Someone else changed this customer while you were editing it.",
+  });
+  expect(fetchMock.mock.calls[1]?.[0]).toBe("/v1/customers/acme");
+  expect(view).toHaveProperty("ownerDocument.activeElement", view);
+  const row = (label: string) =>
+    within(within(view).getByRole("row", { name: new RegExp(`^${label}`) }))
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+  expect(row("Name")).toEqual(["Not changed by you", "Acme Ltd"]);
+  expect(row("Limit overrides")).toEqual(["Per hour 6,000, Per day 100,000", "Per day 200,000"]);
+  expect(within(view).getByRole("row", { name: /^Limit overrides/ }).textContent).toContain("Differs");
+  expect(row("Shadow")).toEqual(["On (never denies)", "Plan's (off)"]);
+  expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "6000");
+  expect(screen.queryByText("Saved. The next check uses these settings.")).toBeNull();
+  expect(screen.getByRole("button", { name: "Save settings" })).toHaveProperty("disabled", true);
 
-  fetchMock.mockResolvedValueOnce(json(200, { ...acme, overrides: { perHour: 6000, perDay: 200000 }, version: 5 }));
-  await user.type(screen.getByLabelText("Per hour"), "6000");
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
-  expect(await screen.findByText("Saved. The next check uses these limits.")).toBeTruthy();
-  const [, again] = fetchMock.mock.calls.at(-1) ?? [];
+  // Applied over version 4: the same change, with the new version's ETag; the name the other admin gave stays.
+  fetchMock.mockResolvedValueOnce(
+    json(200, { ...acme, name: "Acme Ltd", overrides: { perHour: 6000, perDay: 100000, shadow: true }, version: 5 }),
+  );
+  await user.click(within(view).getByRole("button", { name: "Apply my changes to the current version" }));
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
+  const [, again] = fetchMock.mock.calls[2] ?? [];
   expect(new Headers(again?.headers).get("If-Match")).toBe('"4"');
-  expect(JSON.parse(String(again?.body))).toEqual({ overrides: { perHour: 6000, perDay: 200000 } });
+  expect(JSON.parse(String(again?.body))).toEqual({ overrides: { perHour: 6000, perDay: 100000, shadow: true } });
   expect(screen.getByText("Version 5")).toBeTruthy();
+  expect(screen.getByLabelText("Name")).toHaveProperty("value", "Acme Ltd");
+  expect(screen.queryByRole("region", { name: /Someone else changed/ })).toBeNull();
+});
+
+test("a stale save can be dropped for the current version, which the form then shows", async () => {
+  const { user } = renderForm();
+  fetchMock.mockResolvedValueOnce(stale());
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, overrides: { perDay: 200000 }, version: 4 }));
+  await user.type(screen.getByLabelText("Per hour"), "6000");
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
+  await user.click(await screen.findByRole("button", { name: "Discard mine and use current" }));
+
+  expect(screen.getByLabelText("Per day")).toHaveProperty("value", "200000");
+  expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "");
+  expect(screen.getByLabelText("Shadow")).toHaveProperty("value", "");
+  expect(screen.getByText("Version 4")).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByLabelText("Name"));
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+});
+
+test("rename, fail mode and shadow overrides are sent in one PATCH; the plan's own value is named", async () => {
+  const { user } = renderForm();
+  const failMode = screen.getByLabelText("Fail mode");
+  const shadow = screen.getByLabelText("Shadow");
+  expect(
+    within(failMode)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["Plan's: open", "Open: allow the request", "Closed: deny the request"]);
+  expect(failMode).toHaveProperty("value", "");
+  // The customer's own shadow override is shown as set, the plan's value as the first choice.
+  expect(shadow).toHaveProperty("value", "on");
+  expect(within(shadow).getAllByRole("option")[0]?.textContent).toBe("Plan's: off");
+
+  await user.clear(screen.getByLabelText("Name"));
+  expect(screen.getByLabelText("Name").getAttribute("aria-invalid")).toBe("true");
+  expect(screen.getByText("Name must not be empty")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Save settings" })).toHaveProperty("disabled", true);
+  await user.type(screen.getByLabelText("Name"), "  Acme Corp ");
+  await user.selectOptions(failMode, "closed");
+  await user.selectOptions(shadow, "");
+
+  fetchMock.mockResolvedValueOnce(
+    json(200, { ...acme, name: "Acme Corp", overrides: { perDay: 100000, failMode: "closed" }, version: 4 }),
+  );
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    name: "Acme Corp",
+    overrides: { perDay: 100000, failMode: "closed" },
+  });
+});
+
+test("reset counters asks first, saying what it does, then posts the reset", async () => {
+  const { user } = renderForm();
+  await user.click(screen.getByRole("button", { name: "Reset counters" }));
+  const dialog = screen.getByRole("dialog", { name: "Reset the counters of Acme?" });
+  expect(dialog.textContent).toContain("starts afresh now");
+  expect(dialog.textContent).toContain("history of checks");
+  await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  expect(fetchMock).not.toHaveBeenCalled();
+
+  fetchMock.mockResolvedValueOnce(json(200, { customerId: "acme", planId: "pro", limits: [] }));
+  await user.click(screen.getByRole("button", { name: "Reset counters" }));
+  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Reset counters" }));
+  expect(await screen.findByText("The counters of Acme were reset: every limit is full again.")).toBeTruthy();
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe("/v1/customers/acme/reset");
+  expect(init?.method).toBe("POST");
+});
+
+test("a customer deleted meanwhile is said in plain words, not the API's text", async () => {
+  const { user } = renderForm();
+  fetchMock.mockResolvedValueOnce(
+    json(404, { error: { code: "not_found", message: "customer acme does not exist", requestId: "r" } }),
+  );
+  await user.type(screen.getByLabelText("Per hour"), "6000");
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
+  expect((await screen.findByRole("alert")).textContent).toContain(
+    "Customer Acme no longer exists: another admin deleted it.",
+  );
+  expect(screen.queryByText(/customer acme does not exist/)).toBeNull();
 });
 
 test("a save that changes nothing sends nothing", async () => {
   const { user } = renderForm();
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
-  expect(await screen.findByText("Saved. The next check uses these limits.")).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
@@ -126,6 +221,7 @@ test("a delete sends If-Match, and a stale version asks for a reload instead of 
   expect(new Headers(init?.headers).get("If-Match")).toBe('"3"');
   expect(await screen.findByText("Someone else changed this customer while you were editing it.")).toBeTruthy();
   expect(screen.getByText(/Nothing was deleted/)).toBeTruthy();
+  expect(screen.queryByRole("dialog", { name: "Delete customer Acme?" })).toBeNull();
   expect(onDeleted).not.toHaveBeenCalled();
 });
 
@@ -140,13 +236,13 @@ test("the billing day is chosen from 1 to 31, or the calendar month, and sent wh
       .map((o) => o.getAttribute("value")),
   ).toEqual(["", ...Array.from({ length: 31 }, (_, i) => String(i + 1))]);
   await user.selectOptions(billingDay, "31");
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ billingDay: 31 });
-  expect(await screen.findByText("Saved. The next check uses these limits.")).toBeTruthy();
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
 
   fetchMock.mockResolvedValueOnce(json(200, { ...acme, billingDay: null, version: 5 }));
   await user.selectOptions(billingDay, "");
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
   expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ billingDay: null });
 });
 
@@ -177,12 +273,12 @@ test("every limit kind and each of the plan's resources can be overridden field 
   // The resource's own rule: its day may not allow less than its minute.
   await user.type(resource.getByLabelText("Per day"), "5");
   expect(resource.getByText("Resource ai.generate: Per day (5) must be at least Per minute (10)")).toBeTruthy();
-  expect(screen.getByRole("button", { name: "Save plan and overrides" })).toHaveProperty("disabled", true);
+  expect(screen.getByRole("button", { name: "Save settings" })).toHaveProperty("disabled", true);
   await user.type(resource.getByLabelText("Per day"), "000");
 
   fetchMock.mockResolvedValueOnce(json(200, { ...acme, version: 4 }));
   await user.type(screen.getAllByLabelText("Per month")[0] as HTMLElement, "2000000");
-  await user.click(screen.getByRole("button", { name: "Save plan and overrides" }));
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
     overrides: { perMonth: 2000000, resources: { "ai.generate": { perDay: 5000 } } },
   });

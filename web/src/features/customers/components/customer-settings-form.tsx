@@ -1,116 +1,151 @@
-// Change a customer's plan, billing day and limit overrides, with If-Match on every save and delete; an empty
-// override inherits.
+// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow) with If-Match on every save
+// and delete; reset its counters; an empty override keeps the plan's value.
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
 import { LimitFields } from "../../../components/quota/limit-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { isApiError } from "../../../lib/api-client";
+import { Field } from "../../../components/ui/field";
 import type { Customer, LimitField, Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { emptyLimitInputs } from "../../../lib/limit-input";
 import { customerQueryOptions } from "../api/get-customer";
-import { useUpdateCustomer } from "../api/update-customer";
 import { BillingDaySelect } from "./billing-day-select";
 import { DeleteCustomerButton } from "./delete-customer-button";
-import {
-  checkOverrides,
-  type OverridesDraft,
-  overridableResources,
-  overrideKey,
-  overridesDraftOf,
-} from "./overrides-draft";
+import { errorWords } from "./error-words";
+import { ModeOverrideFields } from "./mode-override-fields";
+import { overridableResources, overrideKey } from "./overrides-draft";
 import { PlanSelect } from "./plan-select";
+import { ResetCountersButton } from "./reset-counters-button";
+import { SettingsConflictView } from "./settings-conflict-view";
+import { checkSettings, type SettingsDraft, settingsDraftOf } from "./settings-draft";
 import { settingsPatchOf } from "./settings-patch";
+import { type Conflict, useSettingsSave } from "./use-settings-save";
 
-type Props = { customer: Customer; plans: Plan[]; onDeleted: () => void };
+type Props = { customer: Customer; plans: Plan[]; onDeleted: () => void; focusOnMount?: boolean };
 
-export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
+type Notice = "saved" | "reset" | null;
+
+export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount = false }: Props) {
   const bearer = useAdminToken();
   const queryClient = useQueryClient();
-  const update = useUpdateCustomer();
+  const { save, busy } = useSettingsSave();
   // The customer as this admin read it: its version goes with the save, so a change made since is never overwritten.
   const [base, setBase] = useState(customer);
-  const [planId, setPlanId] = useState(customer.planId);
-  const [billingDay, setBillingDay] = useState(customer.billingDay);
-  const [draft, setDraft] = useState<OverridesDraft>(overridesDraftOf(customer.overrides));
-  const [saved, setSaved] = useState(false);
+  const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(customer));
+  const [notice, setNotice] = useState<Notice>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // Which write found the customer changed meanwhile: both are refused whole, so the admin must look again.
-  const [stale, setStale] = useState<"save" | "delete" | null>(null);
-  const [reloading, setReloading] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // A delete refused as stale: the admin must look at the current version before deleting it.
+  const [staleDelete, setStaleDelete] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Set after a save: the button pressed may have been disabled meanwhile, which drops the focus to <body>.
+  const [sent, setSent] = useState(false);
 
-  const plan = plans.find((p) => p.id === planId);
-  const { errors, overrides } = checkOverrides(draft, plan, base.overrides);
+  useEffect(() => {
+    if (focusOnMount) nameRef.current?.focus();
+  }, [focusOnMount]);
 
-  function edited() {
-    setSaved(false);
+  useEffect(() => {
+    if (!sent || busy) return;
+    setSent(false);
+    if (document.activeElement === null || document.activeElement === document.body) {
+      formRef.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
+    }
+  }, [sent, busy]);
+
+  const plan = plans.find((p) => p.id === draft.planId);
+  const { errors, settings } = checkSettings(draft, plan);
+
+  function edit(change: Partial<SettingsDraft>) {
+    setDraft((d) => ({ ...d, ...change }));
+    setNotice(null);
     setFailure(null);
   }
 
-  /** Sets one override: of the plan's own limits (resource null) or of one resource's. */
-  function change(resource: string | null, field: LimitField, value: string) {
-    setDraft((d) =>
-      resource === null
-        ? { ...d, limits: { ...d.limits, [field]: value } }
-        : {
-            ...d,
-            resources: {
-              ...d.resources,
-              [resource]: { ...emptyLimitInputs(), ...d.resources[resource], [field]: value },
-            },
-          },
-    );
-    edited();
+  /** Sets one limit override: of the plan's own limits (resource null) or of one resource's. */
+  function changeLimit(resource: string | null, field: LimitField, value: string) {
+    setDraft((d) => {
+      const overrides =
+        resource === null
+          ? { ...d.overrides, limits: { ...d.overrides.limits, [field]: value } }
+          : {
+              ...d.overrides,
+              resources: {
+                ...d.overrides.resources,
+                [resource]: { ...emptyLimitInputs(), ...d.overrides.resources[resource], [field]: value },
+              },
+            };
+      return { ...d, overrides };
+    });
+    setNotice(null);
+    setFailure(null);
   }
 
-  async function reload() {
-    setReloading(true);
-    try {
-      const latest = await queryClient.fetchQuery(customerQueryOptions(bearer, base.id));
-      setBase(latest);
-      setPlanId(latest.planId);
-      setBillingDay(latest.billingDay);
-      setDraft(overridesDraftOf(latest.overrides));
-      setStale(null);
-      setFailure(null);
-      void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : "The customer could not be reloaded.");
-    } finally {
-      setReloading(false);
+  function settle(current: Customer) {
+    setBase(current);
+    setDraft(settingsDraftOf(current));
+    setConflict(null);
+    setStaleDelete(false);
+  }
+
+  async function send(over: Customer, patch: NonNullable<ReturnType<typeof settingsPatchOf>>) {
+    setFailure(null);
+    const outcome = await save(over, patch);
+    setSent(true);
+    if ("saved" in outcome) {
+      settle(outcome.saved);
+      setNotice("saved");
+    } else if ("conflict" in outcome) {
+      setConflict(outcome.conflict);
+    } else {
+      setFailure(outcome.failure);
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (overrides === undefined) return;
-    edited();
-    const patch = settingsPatchOf(base, { planId, billingDay, overrides });
+    if (!settings) return;
+    const patch = settingsPatchOf(base, settings);
     if (!patch) {
-      setSaved(true);
+      setNotice("saved");
       return;
     }
+    await send(base, patch);
+  }
+
+  async function reloadAfterStaleDelete() {
     try {
-      setBase(await update.mutateAsync({ id: base.id, version: base.version, patch }));
-      setSaved(true);
+      settle(await queryClient.fetchQuery(customerQueryOptions(bearer, base.id)));
+      void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
+      nameRef.current?.focus();
     } catch (error) {
-      if (isApiError(error, "precondition_failed")) setStale("save");
-      else setFailure(isApiError(error) ? error.message : "Something went wrong.");
+      setFailure(errorWords(error, base.name));
     }
   }
 
   return (
-    <form className="form" aria-label={`Settings of ${base.name}`} noValidate onSubmit={submit}>
-      {stale ? (
+    <form ref={formRef} className="form" aria-label={`Settings of ${base.name}`} noValidate onSubmit={submit}>
+      {conflict ? (
+        <SettingsConflictView
+          mine={conflict.mine}
+          current={conflict.current}
+          plans={plans}
+          busy={busy}
+          onApply={() => send(conflict.current, conflict.mine)}
+          onDiscard={() => {
+            settle(conflict.current);
+            nameRef.current?.focus();
+          }}
+        />
+      ) : null}
+      {staleDelete ? (
         <Alert tone="warning" title="Someone else changed this customer while you were editing it.">
-          <p>
-            Reload to see the latest version, then make your change again. Nothing was{" "}
-            {stale === "save" ? "saved" : "deleted"}.
-          </p>
-          <Button variant="primary" onClick={reload} disabled={reloading}>
-            {reloading ? "Reloading…" : "Reload customer"}
+          <p>Nothing was deleted. Reload to see the current version, then delete it if you still mean to.</p>
+          <Button variant="primary" onClick={reloadAfterStaleDelete}>
+            Reload customer
           </Button>
         </Alert>
       ) : null}
@@ -119,45 +154,56 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
           {failure}
         </Alert>
       ) : null}
-      {saved ? <Alert tone="success" title="Saved. The next check uses these limits." /> : null}
+      {notice === "saved" ? <Alert tone="success" title="Saved. The next check uses these settings." /> : null}
+      {notice === "reset" ? (
+        <Alert tone="success" title={`The counters of ${base.name} were reset: every limit is full again.`} />
+      ) : null}
       <div className="form-grid">
-        <PlanSelect
-          plans={plans}
-          value={planId}
-          onChange={(next) => {
-            setPlanId(next);
-            edited();
-          }}
-        />
-        <BillingDaySelect
-          value={billingDay}
-          onChange={(next) => {
-            setBillingDay(next);
-            edited();
-          }}
-        />
+        <Field label="Name" error={errors.name}>
+          {(props) => (
+            <input
+              {...props}
+              ref={nameRef}
+              className="input"
+              autoComplete="off"
+              value={draft.name}
+              onChange={(e) => edit({ name: e.target.value })}
+            />
+          )}
+        </Field>
+        <PlanSelect plans={plans} value={draft.planId} onChange={(planId) => edit({ planId })} />
+        <BillingDaySelect value={draft.billingDay} onChange={(billingDay) => edit({ billingDay })} />
       </div>
       <fieldset className="fieldset">
         <legend className="fieldset-legend">Overrides</legend>
-        <p className="fieldset-hint">Replace single limits of the plan for this customer. Leave empty to inherit.</p>
+        <p className="fieldset-hint">
+          Replace single settings of the plan for this customer. Left empty, the plan's stays.
+        </p>
+        <ModeOverrideFields
+          plan={plan}
+          failMode={draft.failMode}
+          shadow={draft.shadow}
+          onFailMode={(failMode) => edit({ failMode })}
+          onShadow={(shadow) => edit({ shadow })}
+        />
         <LimitFields
-          values={draft.limits}
+          values={draft.overrides.limits}
           placeholder="Inherit"
           errorOf={(field) => errors[overrideKey(null, field)]}
           hintOf={(field) => `Plan: ${plan ? formatLimit(plan[field]) : "…"}`}
-          onChange={(field, value) => change(null, field, value)}
+          onChange={(field, value) => changeLimit(null, field, value)}
         />
-        {overridableResources(plan, draft).map((resource) => (
+        {overridableResources(plan, draft.overrides).map((resource) => (
           <fieldset key={resource} className="resource">
             <legend className="fieldset-legend">
               Resource <code>{resource}</code>
             </legend>
             <LimitFields
-              values={draft.resources[resource] ?? emptyLimitInputs()}
+              values={draft.overrides.resources[resource] ?? emptyLimitInputs()}
               placeholder="Inherit"
               errorOf={(field) => errors[overrideKey(resource, field)]}
               hintOf={(field) => `Plan: ${plan ? formatLimit(plan.resources[resource]?.[field]) : "…"}`}
-              onChange={(field, value) => change(resource, field, value)}
+              onChange={(field, value) => changeLimit(resource, field, value)}
             />
           </fieldset>
         ))}
@@ -166,11 +212,12 @@ export function CustomerSettingsForm({ customer, plans, onDeleted }: Props) {
         <Button
           type="submit"
           variant="primary"
-          disabled={update.isPending || overrides === undefined || stale !== null}
+          disabled={busy || settings === undefined || conflict !== null || staleDelete}
         >
-          {update.isPending ? "Saving…" : "Save plan and overrides"}
+          {busy ? "Saving…" : "Save settings"}
         </Button>
-        <DeleteCustomerButton customer={base} onDeleted={onDeleted} onStale={() => setStale("delete")} />
+        <ResetCountersButton customer={base} onReset={() => setNotice("reset")} />
+        <DeleteCustomerButton customer={base} onDeleted={onDeleted} onStale={() => setStaleDelete(true)} />
         <span className="form-meta">Version {base.version}</span>
       </div>
     </form>

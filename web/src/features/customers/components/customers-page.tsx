@@ -1,5 +1,6 @@
-// The Customers page of the admin console: create a customer, and manage one's plan, overrides and keys.
-import { useState } from "react";
+// The Customers page of the admin console: create a customer, search the list, and open one to change its settings,
+// reset its counters, delete it, and make or revoke its keys.
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -11,13 +12,45 @@ import { CustomerCreateForm } from "./customer-create-form";
 import { CustomerDaily } from "./customer-daily";
 import { CustomerKeys } from "./customer-keys";
 import { CustomerSettingsForm } from "./customer-settings-form";
-import { CustomersTable } from "./customers-table";
+import { CustomersList } from "./customers-list";
+import "./customers.css";
+
+/** The customer open, and whether its Name field takes the focus as it opens (after Create or Manage). */
+type Selection = { id: string; focus: boolean };
 
 export function CustomersPage() {
   const customers = useCustomers();
   const plans = usePlans();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = customers.data?.find((c) => c.id === selectedId);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
+  // The control that opened the customer: Close and Escape give it the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deletedRef = useRef<HTMLDivElement>(null);
+  const selected = customers.data?.find((c) => c.id === selection?.id);
+
+  useEffect(() => {
+    if (deleted) deletedRef.current?.focus();
+  }, [deleted]);
+
+  function open(id: string) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDeleted(null);
+    setSelection({ id, focus: true });
+  }
+
+  function close() {
+    setSelection(null);
+    const back = opener.current;
+    (back?.isConnected ? back : searchRef.current)?.focus();
+  }
+
+  /** Escape closes the customer, unless it was pressed in one of its dialogs (they sit outside, in <body>). */
+  function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "Escape" || !event.currentTarget.contains(event.target as Node)) return;
+    event.preventDefault();
+    close();
+  }
 
   if (customers.isPending || plans.isPending) return <Loading label="Loading customers…" />;
   if (customers.isError || plans.isError) {
@@ -37,52 +70,67 @@ export function CustomersPage() {
             <p>Every customer is on a plan.</p>
           </Empty>
         ) : (
-          <CustomerCreateForm plans={plans.data} onCreated={(customer) => setSelectedId(customer.id)} />
+          <CustomerCreateForm plans={plans.data} onCreated={(customer) => open(customer.id)} />
         )}
       </Panel>
 
       {selected ? (
-        <div className="split">
-          <Panel
-            title={selected.name}
-            description={<code>{selected.id}</code>}
-            actions={
-              <Button variant="ghost" onClick={() => setSelectedId(null)}>
-                Close
-              </Button>
-            }
-          >
-            <CustomerSettingsForm
-              key={selected.id}
-              customer={selected}
-              plans={plans.data}
-              onDeleted={() => setSelectedId(null)}
-            />
-          </Panel>
-          <Panel title="API keys" description="Keys are shown once, when made. Revoked keys stop working at once.">
-            <CustomerKeys key={selected.id} customer={selected} />
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the customer's panels closes it.
+        <div className="stack customer-open" onKeyDown={closeOnEscape}>
+          <div className="split">
+            <Panel
+              title={selected.name}
+              description={<code>{selected.id}</code>}
+              actions={
+                <Button variant="ghost" onClick={close} aria-label={`Close ${selected.name}`}>
+                  Close
+                </Button>
+              }
+            >
+              <CustomerSettingsForm
+                key={selected.id}
+                customer={selected}
+                plans={plans.data}
+                focusOnMount={selection?.focus ?? false}
+                onDeleted={() => {
+                  setSelection(null);
+                  setDeleted(selected.name);
+                }}
+              />
+            </Panel>
+            <Panel title="API keys" description="Keys are shown once, when made. Revoked keys stop working at once.">
+              <CustomerKeys key={selected.id} customer={selected} />
+            </Panel>
+          </div>
+          <Panel title="Daily usage" description={`Checks of ${selected.name} allowed and denied per UTC day.`}>
+            <CustomerDaily key={selected.id} customer={selected} />
           </Panel>
         </div>
       ) : null}
-      {selected ? (
-        <Panel title="Daily usage" description={`Checks of ${selected.name} allowed and denied per UTC day.`}>
-          <CustomerDaily key={selected.id} customer={selected} />
-        </Panel>
-      ) : null}
 
       <Panel title="All customers">
-        {customers.data.length === 0 ? (
-          <Empty title="No customers yet">
-            <p>Create one above, then make it an API key.</p>
-          </Empty>
-        ) : (
-          <CustomersTable
-            customers={customers.data}
-            plans={plans.data}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-          />
-        )}
+        <div className="stack">
+          {deleted ? (
+            <div ref={deletedRef} tabIndex={-1}>
+              <Alert tone="success" title={`Customer ${deleted} was deleted.`}>
+                Its API keys went with it.
+              </Alert>
+            </div>
+          ) : null}
+          {customers.data.length === 0 ? (
+            <Empty title="No customers yet">
+              <p>Create one above, then make it an API key.</p>
+            </Empty>
+          ) : (
+            <CustomersList
+              customers={customers.data}
+              plans={plans.data}
+              selectedId={selection?.id ?? null}
+              onSelect={open}
+              searchRef={searchRef}
+            />
+          )}
+        </div>
       </Panel>
     </>
   );

@@ -3,18 +3,9 @@ import { Button } from "../../../components/ui/button";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import type { Customer, Plan } from "../../../lib/domain";
 import { formatDateTime } from "../../../lib/format";
-import { limitsText } from "../../../lib/quota";
+import { overridesText } from "./overrides-text";
 
 type Props = { customers: Customer[]; plans: Plan[]; selectedId: string | null; onSelect: (id: string) => void };
-
-/** The limits the customer's overrides replace: its plan's own, then each resource's ("ai.generate: Per day 2,000"). */
-function overridesText(overrides: Customer["overrides"]): string {
-  const parts = [
-    limitsText(overrides ?? {}),
-    ...Object.entries(overrides?.resources ?? {}).map(([name, limits]) => `${name}: ${limitsText(limits)}`),
-  ].filter((part) => part !== "");
-  return parts.length > 0 ? parts.join("; ") : "None";
-}
 
 export function CustomersTable({ customers, plans, selectedId, onSelect }: Props) {
   const planName = (id: string) => plans.find((p) => p.id === id)?.name ?? id;

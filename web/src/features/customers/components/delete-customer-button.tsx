@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 import { useDeleteCustomer } from "../api/delete-customer";
+import { errorWords } from "./error-words";
 
 type Props = { customer: Customer; onDeleted: () => void; onStale: () => void };
 
@@ -45,10 +46,13 @@ export function DeleteCustomerButton({ customer, onDeleted, onStale }: Props) {
         onCancel={close}
         onConfirm={confirm}
       >
-        <p>Its API keys stop working at once, and checks with them are refused. This cannot be undone.</p>
+        <p>
+          Its API keys are deleted with it: from now on checks with them are refused as unknown keys (403), and the
+          customer page no longer opens with them. Its entries in the audit log stay. This cannot be undone.
+        </p>
         {remove.error ? (
           <Alert tone="error" title="The customer was not deleted.">
-            {isApiError(remove.error) ? remove.error.message : "Something went wrong."}
+            {errorWords(remove.error, customer.name)}
           </Alert>
         ) : null}
       </ConfirmDialog>

@@ -41,18 +41,21 @@ function typed(inputs: LimitInputs): Partial<Record<LimitField, number>> {
 
 export type CheckedOverrides = { errors: Partial<Record<string, string>>; overrides: Overrides | undefined };
 
+/** The fail mode and shadow overrides chosen; a field left out keeps the plan's value. */
+export type ModeOverrides = Pick<NonNullable<Overrides>, "failMode" | "shadow">;
+
 /**
- * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode and shadow overrides the
- * customer already has (the form does not edit those, and a PATCH replaces the whole object).
+ * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode and shadow overrides (all in
+ * one object, since a PATCH replaces the whole of it).
  */
-export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, kept: Overrides): CheckedOverrides {
+export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, kept: ModeOverrides): CheckedOverrides {
   const candidate: NonNullable<Overrides> = typed(draft.limits);
   const resources = Object.entries(draft.resources)
     .map(([name, inputs]) => [name, typed(inputs)] as const)
     .filter(([, fields]) => Object.keys(fields).length > 0);
   if (resources.length > 0) candidate.resources = Object.fromEntries(resources);
-  if (kept?.failMode !== undefined) candidate.failMode = kept.failMode;
-  if (kept?.shadow !== undefined) candidate.shadow = kept.shadow;
+  if (kept.failMode !== undefined) candidate.failMode = kept.failMode;
+  if (kept.shadow !== undefined) candidate.shadow = kept.shadow;
 
   // The API's paths: [field] or ["resources", name, field].
   const keyOf = (path: PropertyKey[]) =>

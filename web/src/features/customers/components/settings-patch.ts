@@ -3,9 +3,10 @@ import type { Customer } from "../../../lib/domain";
 import { sameValue } from "../../../lib/same-value";
 import type { CustomerSettings } from "../api/update-customer";
 
-/** The plan, billing day and overrides to send, or null when none changed. */
+/** The name, plan, billing day and overrides to send, or null when none changed. */
 export function settingsPatchOf(before: Customer, after: Required<CustomerSettings>): CustomerSettings | null {
   const patch: CustomerSettings = {};
+  if (after.name !== before.name) patch.name = after.name;
   if (after.planId !== before.planId) patch.planId = after.planId;
   if (after.billingDay !== before.billingDay) patch.billingDay = after.billingDay;
   // No overrides and an empty set of them mean the same: the plan as it is.

@@ -1,0 +1,48 @@
+// The Fail mode and Shadow overrides: each either keeps the plan's value, named in its first option, or replaces it.
+import { Field } from "../../../components/ui/field";
+import type { Plan } from "../../../lib/domain";
+import { failModeText } from "./overrides-text";
+import type { FailModeChoice, ShadowChoice } from "./settings-draft";
+
+type Props = {
+  plan: Plan | undefined;
+  failMode: FailModeChoice;
+  shadow: ShadowChoice;
+  onFailMode: (choice: FailModeChoice) => void;
+  onShadow: (choice: ShadowChoice) => void;
+};
+
+export function ModeOverrideFields({ plan, failMode, shadow, onFailMode, onShadow }: Props) {
+  return (
+    <div className="form-grid">
+      <Field label="Fail mode" hint="What checks do when the counter store does not answer.">
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={failMode}
+            onChange={(e) => onFailMode(e.target.value as FailModeChoice)}
+          >
+            <option value="">Plan's: {plan ? failModeText(plan.failMode).toLowerCase() : "…"}</option>
+            <option value="open">Open: allow the request</option>
+            <option value="closed">Closed: deny the request</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Shadow" hint="On: never deny; checks report what they would have done (a dry run).">
+        {(props) => (
+          <select
+            {...props}
+            className="input"
+            value={shadow}
+            onChange={(e) => onShadow(e.target.value as ShadowChoice)}
+          >
+            <option value="">Plan's: {plan ? (plan.shadow ? "on" : "off") : "…"}</option>
+            <option value="on">On: never deny</option>
+            <option value="off">Off: deny over the limits</option>
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// A customer's overrides in a few words, for the list and the conflict view: limits, resources, fail mode, shadow.
+import type { Customer } from "../../../lib/domain";
+import { limitsText } from "../../../lib/quota";
+
+/** The limits the overrides replace ("Per day 2,000; ai.generate: Per minute 10"), or "" when none. */
+export function limitOverridesText(overrides: Customer["overrides"]): string {
+  return [
+    limitsText(overrides ?? {}),
+    ...Object.entries(overrides?.resources ?? {}).map(([name, limits]) => `${name}: ${limitsText(limits)}`),
+  ]
+    .filter((part) => part !== "")
+    .join("; ");
+}
+
+export const failModeText = (failMode: "open" | "closed") => (failMode === "open" ? "Open" : "Closed");
+export const shadowText = (shadow: boolean) => (shadow ? "On (never denies)" : "Off");
+
+/** Every override, or "None" when the customer has its plan as it is. */
+export function overridesText(overrides: Customer["overrides"]): string {
+  const parts = [limitOverridesText(overrides)];
+  if (overrides?.failMode !== undefined) parts.push(`Fail mode ${failModeText(overrides.failMode).toLowerCase()}`);
+  if (overrides?.shadow !== undefined) parts.push(`Shadow ${overrides.shadow ? "on" : "off"}`);
+  const said = parts.filter((part) => part !== "");
+  return said.length > 0 ? said.join("; ") : "None";
+}

@@ -1,0 +1,80 @@
+// What a save of the customer's settings sends: the name trimmed, and the overrides as one object with the limits typed
+// and the fail mode and shadow chosen, each left out when it keeps the plan's value.
+import { expect, test } from "vitest";
+import type { Customer, Plan } from "../../../lib/domain";
+import { checkSettings, type SettingsDraft, settingsDraftOf } from "./settings-draft";
+import { settingsPatchOf } from "./settings-patch";
+
+const at = "2026-11-30T10:00:00.000Z";
+const plan: Plan = {
+  id: "pro",
+  name: "Pro",
+  burst: null,
+  perMinute: 100,
+  perHour: 5000,
+  perDay: 50000,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
+  failMode: "open",
+  shadow: false,
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+};
+const acme: Customer = {
+  id: "acme",
+  name: "Acme",
+  planId: "pro",
+  billingDay: null,
+  overrides: { perDay: 100000, failMode: "closed" },
+  version: 3,
+  createdAt: at,
+  updatedAt: at,
+};
+
+/** The patch a save of `change` over acme's settings sends. */
+function patchOf(change: Partial<SettingsDraft>) {
+  const { settings, errors } = checkSettings({ ...settingsDraftOf(acme), ...change }, plan);
+  expect(errors).toEqual({});
+  return settings && settingsPatchOf(acme, settings);
+}
+
+test("the draft shows the customer's own fail mode and shadow, or the plan's as the empty choice", () => {
+  expect(settingsDraftOf(acme)).toMatchObject({ failMode: "closed", shadow: "" });
+  expect(settingsDraftOf({ ...acme, overrides: { shadow: false } })).toMatchObject({ failMode: "", shadow: "off" });
+  expect(settingsDraftOf({ ...acme, overrides: null })).toMatchObject({ failMode: "", shadow: "" });
+});
+
+test("nothing changed sends nothing", () => {
+  expect(patchOf({})).toBeNull();
+  // A name differing only by spaces around it is the same name.
+  expect(patchOf({ name: " Acme " })).toBeNull();
+});
+
+test("a rename sends the name alone, trimmed", () => {
+  expect(patchOf({ name: "  Acme Corp " })).toEqual({ name: "Acme Corp" });
+});
+
+test("fail mode and shadow go into the overrides, beside the limits, which are sent whole", () => {
+  expect(patchOf({ failMode: "open" })).toEqual({ overrides: { perDay: 100000, failMode: "open" } });
+  expect(patchOf({ shadow: "on" })).toEqual({ overrides: { perDay: 100000, failMode: "closed", shadow: true } });
+  expect(patchOf({ shadow: "off" })).toEqual({ overrides: { perDay: 100000, failMode: "closed", shadow: false } });
+  // Back to the plan's fail mode: the override is left out, not sent as the plan's value.
+  expect(patchOf({ failMode: "" })).toEqual({ overrides: { perDay: 100000 } });
+});
+
+test("with every override back to the plan's, the overrides are removed", () => {
+  const limits = { ...settingsDraftOf(acme).overrides.limits, perDay: "" };
+  expect(patchOf({ failMode: "", overrides: { limits, resources: {} } })).toEqual({ overrides: null });
+});
+
+test("a name that breaks the API's rule, or an override the plan's rules refuse, blocks the save", () => {
+  const blank = checkSettings({ ...settingsDraftOf(acme), name: "   " }, plan);
+  expect(blank.errors.name).toBe("Name must not be empty");
+  expect(blank.settings).toBeUndefined();
+  const limits = { ...settingsDraftOf(acme).overrides.limits, perDay: "10" };
+  const low = checkSettings({ ...settingsDraftOf(acme), overrides: { limits, resources: {} } }, plan);
+  expect(low.errors.perDay).toMatch(/^Per day/);
+  expect(low.settings).toBeUndefined();
+});
