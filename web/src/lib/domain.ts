@@ -23,3 +23,4 @@ export {
   RESOURCE_NAME,
   type Resources,
 } from "../../../api/src/domain/plan";
+export { MAX_REQUESTS, type Simulation, simulate, type Traffic } from "../../../api/src/quota/simulate";
