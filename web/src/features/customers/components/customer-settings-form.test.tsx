@@ -101,23 +101,26 @@ test("a save sends If-Match; a stale version shows the admin's changes beside th
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
   expect(row("Name")).toEqual(["Not changed by you", "Acme Ltd"]);
-  expect(row("Limit overrides")).toEqual(["Per hour 6,000, Per day 100,000", "Per day 200,000"]);
+  // The other admin set Per day and removed the shadow override; this admin's Per hour is laid over that.
+  expect(row("Limit overrides")).toEqual(["Per hour 6,000, Per day 200,000", "Per day 200,000"]);
   expect(within(view).getByRole("row", { name: /^Limit overrides/ }).textContent).toContain("Differs");
-  expect(row("Shadow")).toEqual(["On (never denies)", "Plan's (off)"]);
+  expect(row("Shadow")).toEqual(["Plan's (off)", "Plan's (off)"]);
+  expect(within(view).getByRole("row", { name: /^Shadow/ }).textContent).not.toContain("Differs");
   expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "6000");
   expect(screen.queryByText("Saved. The next check uses these settings.")).toBeNull();
   expect(screen.getByRole("button", { name: "Save settings" })).toHaveProperty("disabled", true);
 
-  // Applied over version 4: the same change, with the new version's ETag; the name the other admin gave stays.
+  // Applied over version 4, with its ETag: this admin's change only; the other admin's name and Per day stay.
   fetchMock.mockResolvedValueOnce(
-    json(200, { ...acme, name: "Acme Ltd", overrides: { perHour: 6000, perDay: 100000, shadow: true }, version: 5 }),
+    json(200, { ...acme, name: "Acme Ltd", overrides: { perHour: 6000, perDay: 200000 }, version: 5 }),
   );
   await user.click(within(view).getByRole("button", { name: "Apply my changes to the current version" }));
   expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
   const [, again] = fetchMock.mock.calls[2] ?? [];
   expect(new Headers(again?.headers).get("If-Match")).toBe('"4"');
-  expect(JSON.parse(String(again?.body))).toEqual({ overrides: { perHour: 6000, perDay: 100000, shadow: true } });
+  expect(JSON.parse(String(again?.body))).toEqual({ overrides: { perDay: 200000, perHour: 6000 } });
   expect(screen.getByText("Version 5")).toBeTruthy();
+  expect(screen.getByLabelText("Per day")).toHaveProperty("value", "200000");
   expect(screen.getByLabelText("Name")).toHaveProperty("value", "Acme Ltd");
   expect(screen.queryByRole("region", { name: /Someone else changed/ })).toBeNull();
 });

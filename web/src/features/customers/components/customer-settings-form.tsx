@@ -17,6 +17,7 @@ import { errorWords } from "./error-words";
 import { ModeOverrideFields } from "./mode-override-fields";
 import { overridableResources, overrideKey } from "./overrides-draft";
 import { PlanSelect } from "./plan-select";
+import { rebaseSettings } from "./rebase-settings";
 import { ResetCountersButton } from "./reset-counters-button";
 import { SettingsConflictView } from "./settings-conflict-view";
 import { checkSettings, type SettingsDraft, settingsDraftOf } from "./settings-draft";
@@ -57,6 +58,8 @@ export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount 
   }, [sent, busy]);
 
   const plan = plans.find((p) => p.id === draft.planId);
+  // What "apply mine" sends: the admin's changes moved onto the version saved meanwhile.
+  const rebased = conflict && rebaseSettings(conflict.mine, conflict.base, conflict.current);
   const { errors, settings } = checkSettings(draft, plan);
 
   function edit(change: Partial<SettingsDraft>) {
@@ -128,13 +131,13 @@ export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount 
 
   return (
     <form ref={formRef} className="form" aria-label={`Settings of ${base.name}`} noValidate onSubmit={submit}>
-      {conflict ? (
+      {conflict && rebased ? (
         <SettingsConflictView
-          mine={conflict.mine}
+          mine={rebased}
           current={conflict.current}
           plans={plans}
           busy={busy}
-          onApply={() => send(conflict.current, conflict.mine)}
+          onApply={() => send(conflict.current, rebased)}
           onDiscard={() => {
             settle(conflict.current);
             nameRef.current?.focus();

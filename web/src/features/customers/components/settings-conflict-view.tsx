@@ -29,7 +29,7 @@ export function SettingsConflictView({ mine, current, plans, busy, onApply, onDi
       <div className="alert-body stack">
         <p>
           Nothing of yours was saved. It is now at version {current.version}. Compare, then apply your changes over the
-          current version (the settings you did not change keep their current values) or take the current version.
+          current version (whatever you did not change keeps its current value) or take the current version.
         </p>
         <TableScroll label="Your changes and the current version table">
           <table className="table" aria-label="Your changes and the current version">

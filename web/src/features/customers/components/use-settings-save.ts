@@ -9,7 +9,8 @@ import { customerQueryOptions } from "../api/get-customer";
 import { type CustomerSettings, useUpdateCustomer } from "../api/update-customer";
 import { errorWords } from "./error-words";
 
-export type Conflict = { mine: CustomerSettings; current: Customer };
+/** A refused save: the admin's patch, the version it was made over, and the version saved meanwhile. */
+export type Conflict = { mine: CustomerSettings; base: Customer; current: Customer };
 
 type Outcome = { saved: Customer } | { failure: string } | { conflict: Conflict };
 
@@ -31,7 +32,7 @@ export function useSettingsSave() {
       // The list too, so that the table behind shows the other admin's change at once.
       void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
       return {
-        conflict: { mine: patch, current: await queryClient.fetchQuery(customerQueryOptions(bearer, base.id)) },
+        conflict: { mine: patch, base, current: await queryClient.fetchQuery(customerQueryOptions(bearer, base.id)) },
       };
     } catch (error) {
       return { failure: errorWords(error, base.name) };

@@ -1,0 +1,40 @@
+// Applying an admin's changes over a newer version keeps what the other admin saved and what this one changed.
+import { expect, test } from "vitest";
+import type { Customer } from "../../../lib/domain";
+import { rebaseSettings } from "./rebase-settings";
+
+const at = "2026-11-30T10:00:00.000Z";
+const customer = (overrides: Customer["overrides"], version: number): Customer => ({
+  id: "acme",
+  name: "Acme",
+  planId: "pro",
+  billingDay: null,
+  overrides,
+  version,
+  createdAt: at,
+  updatedAt: at,
+});
+
+test("a change of different overrides keeps both: the other admin's and this one's", () => {
+  const base = customer(null, 1);
+  const current = customer({ perDay: 20000, failMode: "closed" }, 2);
+  expect(rebaseSettings({ overrides: { perHour: 2000 } }, base, current)).toEqual({
+    overrides: { perDay: 20000, failMode: "closed", perHour: 2000 },
+  });
+});
+
+test("the override this admin changed is theirs, and one they removed goes, whatever the other admin set", () => {
+  const base = customer({ perDay: 10000, shadow: true, resources: { "ai.generate": { perDay: 50 } } }, 1);
+  const current = customer({ perDay: 30000, shadow: true, resources: { "ai.generate": { perDay: 60 } } }, 2);
+  // This admin set Per day to 20,000 and removed the shadow override; the resource they did not touch.
+  const mine = { overrides: { perDay: 20000, resources: { "ai.generate": { perDay: 50 } } } };
+  expect(rebaseSettings(mine, base, current)).toEqual({
+    overrides: { perDay: 20000, resources: { "ai.generate": { perDay: 60 } } },
+  });
+});
+
+test("removing the last override removes them all; a patch without overrides is sent as it is", () => {
+  const base = customer({ perDay: 10000 }, 1);
+  expect(rebaseSettings({ overrides: null }, base, customer({ perDay: 10000 }, 2))).toEqual({ overrides: null });
+  expect(rebaseSettings({ name: "Acme Corp" }, base, customer({ perDay: 1 }, 2))).toEqual({ name: "Acme Corp" });
+});
