@@ -1,9 +1,13 @@
-// The admin console's frame: sign-in until there is a token, then navigation, sign-out and the page.
+// The admin console's frame: sign-in until there is a token, then navigation, store status, theme, sign-out and the page.
 import { NavLink, Outlet } from "react-router";
 import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
+import { StatusBanner } from "../components/ui/status-banner";
+import { StatusDot } from "../components/ui/status-dot";
+import { statusWords } from "../components/ui/status-words";
 import { ThemeControl } from "../components/ui/theme-control";
 import { useAdminSession } from "./admin-session";
+import { useReadiness } from "./readiness";
 import { SignIn } from "./sign-in";
 
 const SECTIONS = [
@@ -17,6 +21,12 @@ const SECTIONS = [
 export function AdminLayout() {
   const { token, signOut } = useAdminSession();
   if (!token) return <SignIn />;
+  return <Console signOut={signOut} />;
+}
+
+/** Signed in: the stores' status is asked for from here on, never on the sign-in page. */
+function Console({ signOut }: { signOut: () => void }) {
+  const status = statusWords(useReadiness());
   return (
     <div className="console">
       <a className="skip-link" href="#content">
@@ -25,6 +35,7 @@ export function AdminLayout() {
       <header className="topbar">
         <div className="topbar-inner">
           <Brand />
+          <StatusDot words={status} />
           <nav className="nav" aria-label="Admin console">
             {SECTIONS.map((section) => (
               <NavLink key={section.to} to={section.to} end className="nav-link">
@@ -41,6 +52,7 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="content" className="content" tabIndex={-1}>
+        <StatusBanner words={status} />
         <Outlet />
       </main>
     </div>
