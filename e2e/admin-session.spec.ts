@@ -9,6 +9,12 @@ test("signs in with the admin token, keeps it out of the URL and localStorage, a
 }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Sign in to the admin console" })).toBeVisible();
+  // Where the first token comes from, and where the next ones are made.
+  const main = page.getByRole("main");
+  await expect(main).toContainText("the value of the ADMIN_TOKEN environment variable this server was started with");
+  await expect(main).toContainText(
+    "service tokens for your backends to call the check with, on the console's Tokens page",
+  );
   await snap("sign-in");
 
   consoleGuard.allowStatus(401);

@@ -51,7 +51,16 @@ export function SignIn() {
           <ThemeControl />
         </div>
         <h1 className="sign-in-title">Sign in to the admin console</h1>
-        <p className="page-lede">Use the ADMIN_TOKEN of this server, or an admin token made with POST /v1/tokens.</p>
+        <div className="page-lede sign-in-help">
+          <p>
+            The first time, use the bootstrap admin token: the value of the <code>ADMIN_TOKEN</code> environment
+            variable this server was started with.
+          </p>
+          <p>
+            Once signed in, make further admin tokens, and service tokens for your backends to call the check with, on
+            the console's Tokens page.
+          </p>
+        </div>
         <form className="form" aria-label="Sign in" noValidate onSubmit={submit}>
           <Field label="Token" hint="Kept in this browser tab only, until you sign out or close it.">
             {(props) => (
