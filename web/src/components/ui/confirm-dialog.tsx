@@ -7,9 +7,10 @@ type Props = {
   open: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  confirmLabel?: string;
   busy?: boolean;
-  onConfirm: () => void;
+  /** Absent when there is nothing to confirm (the action would be refused): the dialog only tells, then closes. */
+  onConfirm?: () => void;
   onCancel: () => void;
 };
 
@@ -41,11 +42,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, onCon
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {onConfirm ? "Cancel" : "Close"}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
+        {onConfirm ? (
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        ) : null}
       </div>
     </dialog>,
     document.body,

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { AdminSessionProvider } from "../../../app/admin-session";
 import { createQueryClient } from "../../../app/query-client";
-import type { Plan } from "../../../lib/domain";
+import { noLimits, type Plan } from "../../../lib/domain";
 import { PlanForm } from "./plan-form";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -118,37 +118,119 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
   await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
 });
 
-test("an edit sends only what changed, with If-Match, and a stale version asks for a reload", async () => {
-  const plan: Plan = {
-    id: "pro",
-    name: "Pro",
-    burst: null,
-    perMinute: 100,
-    perHour: 5000,
-    perDay: null,
-    perWeek: null,
-    perMonth: null,
-    resources: {},
-    failMode: "open",
-    shadow: false,
-    version: 3,
-    createdAt: "2026-11-30T10:00:00.000Z",
-    updatedAt: "2026-11-30T10:00:00.000Z",
-  };
-  const { user } = renderForm(plan);
-  fetchMock.mockResolvedValue(
-    json(412, { error: { code: "precondition_failed", message: "plan pro is at version 4", requestId: "r" } }),
-  );
+const pro: Plan = {
+  id: "pro",
+  name: "Pro",
+  burst: null,
+  perMinute: 100,
+  perHour: 5000,
+  perDay: null,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
+  failMode: "open",
+  shadow: false,
+  version: 3,
+  createdAt: "2026-11-30T10:00:00.000Z",
+  updatedAt: "2026-11-30T10:00:00.000Z",
+};
+
+test("an edit sends only what changed, with If-Match", async () => {
+  const { user, onDone } = renderForm(pro);
+  fetchMock.mockResolvedValueOnce(json(200, { ...pro, perHour: 6000, version: 4 }));
   await user.clear(screen.getByLabelText("Per hour"));
   await user.type(screen.getByLabelText("Per hour"), "6000");
   await user.click(screen.getByRole("button", { name: "Save changes" }));
 
-  const [, init] = fetchMock.mock.calls[0] ?? [];
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe("/v1/plans/pro");
   expect(init?.method).toBe("PATCH");
   expect(new Headers(init?.headers).get("If-Match")).toBe('"3"');
   expect(JSON.parse(String(init?.body))).toEqual({ perHour: 6000 });
-  expect(await screen.findByText("Someone else changed this plan while you were editing it.")).toBeTruthy();
-  expect(screen.getByRole("button", { name: "Reload plan" })).toBeTruthy();
+  await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ version: 4 })));
+});
+
+test("a 412 keeps the admin's edit beside the current version, and applies it over that version", async () => {
+  const { user, onDone } = renderForm(pro);
+  const theirs: Plan = { ...pro, name: "Pro (2027)", perDay: 90000, version: 4 };
+  fetchMock
+    .mockResolvedValueOnce(json(412, { error: { code: "precondition_failed", message: "stale", requestId: "r" } }))
+    .mockResolvedValueOnce(json(200, theirs))
+    .mockResolvedValueOnce(json(200, { ...theirs, perHour: 6000, version: 5 }));
+  await user.clear(screen.getByLabelText("Per hour"));
+  await user.type(screen.getByLabelText("Per hour"), "6000");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+
+  const view = await screen.findByRole("region", { name: "Someone else changed this plan while you were editing it." });
+  expect(view).toBe(document.activeElement);
+  const rows = within(within(view).getByRole("table", { name: "Your changes and the current version" }));
+  expect(rows.getByRole("row", { name: /^Per hour/ }).textContent).toBe("Per hourDiffers6,0005,000");
+  expect(rows.getByRole("row", { name: /^Name/ }).textContent).toBe("NameNot changed by youPro (2027)");
+  // What the admin typed is still in the form.
+  expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "6000");
+  expect(screen.getByRole("button", { name: "Save changes" })).toHaveProperty("disabled", true);
+  // The current version is read at once, with no reload to press.
+  expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/v1/plans/pro");
+
+  await user.click(within(view).getByRole("button", { name: "Apply my changes to the current version" }));
+  const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH");
+  const [, init] = patches[1] ?? [];
+  expect(new Headers(init?.headers).get("If-Match")).toBe('"4"');
+  expect(JSON.parse(String(init?.body))).toEqual({ perHour: 6000 });
+  await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ version: 5 })));
+});
+
+test("after a 412, discarding mine puts the current version in the form", async () => {
+  const { user } = renderForm(pro);
+  fetchMock
+    .mockResolvedValueOnce(json(412, { error: { code: "precondition_failed", message: "stale", requestId: "r" } }))
+    .mockResolvedValue(json(200, { ...pro, perHour: 7000, version: 4 }));
+  await user.clear(screen.getByLabelText("Per hour"));
+  await user.type(screen.getByLabelText("Per hour"), "6000");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  await user.click(await screen.findByRole("button", { name: "Discard mine and use current" }));
+
+  expect(screen.queryByRole("region", { name: /Someone else changed/ })).toBeNull();
+  expect(screen.getByLabelText("Per hour")).toHaveProperty("value", "7000");
+  expect(screen.getByText("Version 4")).toBeTruthy();
+  await vi.waitFor(() => expect(screen.getByLabelText("Name")).toBe(document.activeElement));
+});
+
+test("Escape leaves the form as Cancel does", async () => {
+  const onCancel = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminSessionProvider>
+        <PlanForm onDone={() => {}} onCancel={onCancel} />
+      </AdminSessionProvider>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  expect(screen.getByLabelText("Name")).toBe(document.activeElement);
+  await user.type(screen.getByLabelText("Per hour"), "10");
+  await user.keyboard("{Escape}");
+  expect(onCancel).toHaveBeenCalledTimes(1);
+});
+
+test("the limits as typed reach onDraftChange, each a number or null when empty or not valid yet", async () => {
+  const onDraftChange = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminSessionProvider>
+        <PlanForm plan={pro} onDone={() => {}} onCancel={() => {}} onDraftChange={onDraftChange} />
+      </AdminSessionProvider>
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  expect(onDraftChange).toHaveBeenLastCalledWith({ ...noLimits(), perMinute: 100, perHour: 5000 });
+  await user.type(screen.getByLabelText("Burst"), "2,000");
+  await user.clear(screen.getByLabelText("Per hour"));
+  await user.type(screen.getByLabelText("Per hour"), "1.5");
+  expect(onDraftChange).toHaveBeenLastCalledWith({ ...noLimits(), burst: 2000, perMinute: 100, perHour: null });
+  // Typing a name is not a change of limits.
+  const calls = onDraftChange.mock.calls.length;
+  await user.type(screen.getByLabelText("Name"), "x");
+  expect(onDraftChange).toHaveBeenCalledTimes(calls);
 });
 
 test("every limit kind has its field, labelled as in the domain's table, and a month may not allow less than a week", async () => {

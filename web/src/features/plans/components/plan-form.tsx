@@ -1,6 +1,7 @@
-// Create or edit a plan: the API's rules shown beside each field as the admin types, and If-Match on every edit.
+// Create or edit a plan: the API's rules shown beside each field as the admin types, If-Match on every edit, and
+// after a 412 the admin's changes kept beside the current version.
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
 import { LimitFields } from "../../../components/quota/limit-fields";
 import { Alert } from "../../../components/ui/alert";
@@ -8,10 +9,12 @@ import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { Field } from "../../../components/ui/field";
 import { isApiError } from "../../../lib/api-client";
-import type { LimitField, Plan } from "../../../lib/domain";
+import type { LimitField, Limits, Plan, PlanPatch } from "../../../lib/domain";
+import { humanize, parseLimitInputs, wellFormedLimits } from "../../../lib/limit-input";
 import { useCreatePlan } from "../api/create-plan";
 import { planQueryOptions } from "../api/get-plan";
 import { useUpdatePlan } from "../api/update-plan";
+import { PlanConflictView } from "./plan-conflict-view";
 import { checkDraft, type DraftKey, draftOf, emptyDraft, idFromName, type PlanDraft, patchOf } from "./plan-draft";
 import { ResourcesEditor } from "./resources-editor";
 
@@ -20,10 +23,15 @@ type Props = {
   plan?: Plan;
   onDone: (plan: Plan) => void;
   onCancel: () => void;
+  /**
+   * Told the limits as typed, unsaved, whenever they change (and once at the start), for a view beside the form:
+   * each field a number, or null when empty or not a valid limit yet.
+   */
+  onDraftChange?: (limits: Limits) => void;
 };
 
 const LIMIT_HINTS: Record<LimitField, string> = {
-  burst: "Requests allowed at once. Needs Per minute.",
+  burst: "Requests allowed at once, refilled at Per minute. Empty: the bucket holds Per minute.",
   perMinute: "Sustained rate: the bucket refills at this many per minute.",
   perHour: "Per UTC clock hour.",
   perDay: "Per UTC day.",
@@ -34,7 +42,9 @@ const LIMIT_HINTS: Record<LimitField, string> = {
 /** The draft fields edited by name; limits and resources have their own setters. */
 type TopField = "id" | "name" | "failMode" | "shadow";
 
-export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
+const firstInput = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>("input")?.focus();
+
+export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Props) {
   const bearer = useAdminToken();
   const queryClient = useQueryClient();
   const create = useCreatePlan();
@@ -44,17 +54,24 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
   const [touched, setTouched] = useState<ReadonlySet<DraftKey>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  // The plan as someone else saved it, after a 412: shown beside the admin's changes until they choose.
+  const [current, setCurrent] = useState<Plan | null>(null);
 
   const formRef = useRef<HTMLFormElement>(null);
   // The form opens in place of a button press: put the keyboard where the typing starts.
-  useEffect(() => formRef.current?.querySelector("input")?.focus(), []);
+  useEffect(() => firstInput(formRef.current), []);
+
+  // A ref, so that a listener made anew on each of the parent's renders does not call itself round in a loop.
+  const draftListener = useRef(onDraftChange);
+  draftListener.current = onDraftChange;
+  useEffect(() => draftListener.current?.(wellFormedLimits(parseLimitInputs(draft.limits))), [draft.limits]);
 
   const editing = base !== undefined;
   const { errors, plan: checked } = checkDraft(draft);
   const shown = (key: DraftKey) => (submitted || touched.has(key) ? errors[key] : undefined);
   const busy = create.isPending || update.isPending;
+  // What the admin changed from the version they read: what a save sends, and what "apply mine" sends again.
+  const mine = base && checked ? patchOf(base, checked) : null;
 
   function edit(next: (d: PlanDraft) => PlanDraft, key?: DraftKey) {
     setDraft(next);
@@ -70,23 +87,35 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
   }
   const touch = (key: DraftKey) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
-  async function reload() {
-    if (!base) return;
-    setReloading(true);
+  /** A 412: read the plan as it is now, for the view, and the table at once, so neither stays stale. */
+  async function showCurrent(id: string) {
+    void queryClient.invalidateQueries({ queryKey: ["plans"] });
     try {
-      const latest = await queryClient.fetchQuery(planQueryOptions(bearer, base.id));
-      setBase(latest);
-      setDraft(draftOf(latest));
-      setTouched(new Set());
-      setSubmitted(false);
-      setStale(false);
-      setFailure(null);
-      void queryClient.invalidateQueries({ queryKey: ["plans"] });
+      setCurrent(await queryClient.fetchQuery(planQueryOptions(bearer, id)));
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : "The plan could not be reloaded.");
-    } finally {
-      setReloading(false);
+      setFailure(isApiError(error) ? humanize(error.message) : "The plan could not be read again.");
     }
+  }
+
+  /** Saves `patch` over `version`; a 412 shows the current version instead. */
+  async function save(id: string, version: number, patch: PlanPatch) {
+    try {
+      onDone(await update.mutateAsync({ id, version, patch }));
+    } catch (error) {
+      if (isApiError(error, "precondition_failed")) await showCurrent(id);
+      else setFailure(isApiError(error) ? humanize(error.message) : "The plan could not be saved.");
+    }
+  }
+
+  function discardMine(latest: Plan) {
+    setBase(latest);
+    setDraft(draftOf(latest));
+    setTouched(new Set());
+    setSubmitted(false);
+    setCurrent(null);
+    setFailure(null);
+    // The view that held the focus is gone: the keyboard goes back to the top of the form.
+    setTimeout(() => firstInput(formRef.current));
   }
 
   async function submit(event: FormEvent) {
@@ -98,21 +127,23 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
       setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    try {
-      if (!base) {
+    if (!base) {
+      try {
         onDone(await create.mutateAsync(checked));
-        return;
+      } catch (error) {
+        setFailure(isApiError(error) ? humanize(error.message) : "The plan could not be saved.");
       }
-      const patch = patchOf(base, checked);
-      if (!patch) {
-        onDone(base);
-        return;
-      }
-      onDone(await update.mutateAsync({ id: base.id, version: base.version, patch }));
-    } catch (error) {
-      if (isApiError(error, "precondition_failed")) setStale(true);
-      else setFailure(isApiError(error) ? error.message : "The plan could not be saved.");
+      return;
     }
+    if (!mine) onDone(base);
+    else await save(base.id, base.version, mine);
+  }
+
+  function leaveOnEscape(event: KeyboardEvent) {
+    // Escape leaves the form as Cancel does; a control that uses Escape itself (an open list) has taken it first.
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    event.preventDefault();
+    onCancel();
   }
 
   return (
@@ -122,14 +153,16 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
       aria-label={editing ? `Edit plan ${base.id}` : "New plan"}
       noValidate
       onSubmit={submit}
+      onKeyDown={leaveOnEscape}
     >
-      {stale ? (
-        <Alert tone="warning" title="Someone else changed this plan while you were editing it.">
-          <p>Reload to see the latest version, then make your change again. Nothing was saved.</p>
-          <Button variant="primary" onClick={reload} disabled={reloading}>
-            {reloading ? "Reloading…" : "Reload plan"}
-          </Button>
-        </Alert>
+      {current && base ? (
+        <PlanConflictView
+          mine={mine}
+          current={current}
+          busy={update.isPending}
+          onApply={() => mine && save(base.id, current.version, mine)}
+          onDiscard={() => discardMine(current)}
+        />
       ) : null}
       {failure ? (
         <Alert tone="error" title="The plan was not saved.">
@@ -215,7 +248,7 @@ export function PlanForm({ plan: initial, onDone, onCancel }: Props) {
       </div>
 
       <div className="form-actions">
-        <Button type="submit" variant="primary" disabled={busy || stale}>
+        <Button type="submit" variant="primary" disabled={busy || current !== null}>
           {busy ? "Saving…" : editing ? "Save changes" : "Create plan"}
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

@@ -5,8 +5,12 @@ import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { resourceLimitsText } from "../../../lib/quota";
 import { DeletePlanButton } from "./delete-plan-button";
+import { burstText } from "./plan-burst";
+import "./plans.css";
 
-export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Plan) => void }) {
+type Props = { plans: Plan[]; onEdit: (plan: Plan) => void; onDeleted: (plan: Plan) => void };
+
+export function PlansTable({ plans, onEdit, onDeleted }: Props) {
   return (
     <TableScroll label="Plans table">
       <table className="table" aria-label="Plans">
@@ -29,13 +33,14 @@ export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Pl
         <tbody>
           {plans.map((plan) => (
             <tr key={plan.id}>
-              <th scope="row">
+              {/* Focusable from script only: the keyboard lands on a plan's row once it is saved. */}
+              <th scope="row" tabIndex={-1} data-plan-row={plan.id} className="plan-row-focus">
                 <span className="cell-title">{plan.name}</span>
                 <code className="cell-sub">{plan.id}</code>
               </th>
               {LIMIT_KINDS.map(({ field }) => (
                 <td key={field} className={plan[field] === null ? "num muted" : "num"}>
-                  {formatLimit(plan[field])}
+                  {field === "burst" ? burstText(plan) : formatLimit(plan[field])}
                 </td>
               ))}
               <td>
@@ -58,10 +63,15 @@ export function PlansTable({ plans, onEdit }: { plans: Plan[]; onEdit: (plan: Pl
                 {plan.shadow ? <span className="badge badge-shadow">Shadow</span> : <span className="muted">No</span>}
               </td>
               <td className="actions">
-                <Button variant="ghost" onClick={() => onEdit(plan)} aria-label={`Edit ${plan.name}`}>
+                <Button
+                  variant="ghost"
+                  onClick={() => onEdit(plan)}
+                  aria-label={`Edit ${plan.name}`}
+                  data-plan-edit={plan.id}
+                >
                   Edit
                 </Button>
-                <DeletePlanButton plan={plan} />
+                <DeletePlanButton plan={plan} onDeleted={onDeleted} />
               </td>
             </tr>
           ))}

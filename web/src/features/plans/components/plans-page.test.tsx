@@ -1,0 +1,136 @@
+// The Plans page keeps the keyboard somewhere sensible: on the saved plan's row after Create, back on the opening
+// button after Cancel or Escape, and a plan in use says who uses it before any delete is tried.
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { AdminSessionProvider } from "../../../app/admin-session";
+import { createQueryClient } from "../../../app/query-client";
+import type { Customer, Plan } from "../../../lib/domain";
+import { PlansPage } from "./plans-page";
+
+const at = "2026-11-30T10:00:00.000Z";
+const plan = (id: string, name: string): Plan => ({
+  id,
+  name,
+  burst: null,
+  perMinute: 60,
+  perHour: null,
+  perDay: null,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
+  failMode: "open",
+  shadow: false,
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+});
+const customer = (id: string, name: string, planId: string) =>
+  ({ id, name, planId, billingDay: null, overrides: null, version: 1, createdAt: at, updatedAt: at }) as Customer;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+let plans: Plan[] = [];
+let customers: Customer[] = [];
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const url = String(input);
+  if (url === "/v1/plans" && init?.method === "POST") {
+    const created = plan("team", "Team");
+    plans = [...plans, created];
+    return json(201, created);
+  }
+  if (url === "/v1/plans") return json(200, { plans });
+  if (url === "/v1/customers") return json(200, { customers });
+  return json(404, { error: { code: "not_found", message: "no", requestId: "r" } });
+});
+
+beforeEach(() => {
+  plans = [plan("pro", "Pro")];
+  customers = [];
+  sessionStorage.setItem("bouncer.adminToken", "admin-token");
+  vi.stubGlobal("fetch", fetchMock);
+  // jsdom has no <dialog> behaviour; the confirmation only needs to open and close.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+async function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AdminSessionProvider>
+        <PlansPage />
+      </AdminSessionProvider>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole("table", { name: "Plans" });
+  return userEvent.setup();
+}
+
+test("Cancel and Escape put the keyboard back on the button that opened the form", async () => {
+  const user = await renderPage();
+  await user.click(screen.getByRole("button", { name: "New plan" }));
+  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  expect(screen.queryByRole("form")).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole("button", { name: "New plan" }));
+
+  await user.click(screen.getByRole("button", { name: "Edit Pro" }));
+  expect(screen.getByRole("form", { name: "Edit plan pro" })).toBeTruthy();
+  await user.keyboard("{Escape}");
+  expect(screen.queryByRole("form")).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit Pro" }));
+});
+
+test("after Create the keyboard is on the new plan's row, and the page says it was created", async () => {
+  const user = await renderPage();
+  await user.click(screen.getByRole("button", { name: "New plan" }));
+  await user.keyboard("Team");
+  await user.type(screen.getByLabelText("Per minute"), "60");
+  await user.keyboard("{Enter}");
+
+  expect(await screen.findByRole("status")).toHaveProperty("textContent", "Plan Team created.");
+  const row = screen.getByRole("row", { name: /^Team team/ });
+  await vi.waitFor(() => expect(document.activeElement).toBe(within(row).getByRole("rowheader")));
+});
+
+test("Burst says the bucket Per minute sizes rather than No limit", async () => {
+  await renderPage();
+  const row = within(screen.getByRole("row", { name: /^Pro pro/ }));
+  expect(row.getAllByRole("cell")[0]).toHaveProperty("textContent", "60 (per minute)");
+});
+
+test("a plan in use names its customers and offers no delete; after a delete the message takes the keyboard", async () => {
+  customers = ["Acme", "Beta", "Gamma", "Delta"].map((n) => customer(n.toLowerCase(), n, "pro"));
+  plans = [plan("pro", "Pro"), plan("spare", "Spare")];
+  const user = await renderPage();
+  await user.click(screen.getByRole("button", { name: "Delete Pro" }));
+  const dialog = await screen.findByRole("dialog", { name: "Plan Pro is in use" });
+  expect(dialog.textContent).toContain("4 customers are on pro: Acme, Beta, Gamma and 1 more.");
+  expect(dialog.textContent).toContain("It cannot be deleted until they move to another plan");
+  expect(within(dialog).queryByRole("button", { name: "Delete plan" })).toBeNull();
+  await user.click(within(dialog).getByRole("button", { name: "Close" }));
+
+  await user.click(screen.getByRole("button", { name: "Delete Spare" }));
+  const confirm = await screen.findByRole("dialog", { name: "Delete plan Spare?" });
+  await within(confirm).findByText(/No customer uses it/);
+  fetchMock.mockImplementationOnce(async () => {
+    plans = plans.filter((p) => p.id !== "spare");
+    return new Response(null, { status: 204 });
+  });
+  await user.click(within(confirm).getByRole("button", { name: "Delete plan" }));
+  const status = await screen.findByText("Plan Spare deleted.");
+  await vi.waitFor(() => expect(status.closest("[tabindex]")).toBe(document.activeElement));
+});
