@@ -1,5 +1,21 @@
 // Checks run through the API move the Live page and the customer page without a reload; a revoked key is refused.
+// The Live page reads every customer in one request per refresh, searches and sorts, names the limit that denies,
+// marks overridden limits, lists the most denied, and fits a laptop and a phone.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
+
+/** The customers the Live list shows, in its order. */
+const rowNames = (page: Page) =>
+  page
+    .getByRole("article", { name: /^Usage of / })
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label")?.replace("Usage of ", "")));
+
+async function openLive(page: Page) {
+  await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Live" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Live" })).toBeVisible();
+}
 
 test("a wrong key gets a plain message on the customer page", async ({ phone, consoleGuard, snap }) => {
   await phone.goto("/usage");
@@ -34,10 +50,13 @@ test("checks show on Live and the customer page at once; a revoked key stops wor
   const service = await api.serviceToken(`svc-${uid}`);
 
   await signIn();
-  await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Live" }).click();
+  await openLive(page);
+  // Other tests' customers share this server: search for this one.
+  await page.getByLabel("Search customers").fill(`Initech ${uid}`);
   const card = page.getByRole("article", { name: `Usage of Initech ${uid}` });
   const adminBurst = card.getByRole("meter", { name: "Burst used" });
   await expect(adminBurst).toHaveAttribute("aria-valuetext", "0 of 5 used");
+  await expect(card).not.toContainText("Denied now");
 
   await phone.goto("/usage");
   await phone.getByLabel("API key").fill(key);
@@ -51,15 +70,19 @@ test("checks show on Live and the customer page at once; a revoked key stops wor
 
   expect(await api.check(service, key, 7)).toEqual([200, 200, 200, 200, 200, 429, 429]);
 
-  // No reload: the pages read again on their own.
+  // No reload: the pages read again on their own; the Live row says in words which limit denies.
   await expect(adminBurst).toHaveAttribute("aria-valuetext", "5 of 5 used");
+  await expect(card).toContainText("Denied now by Burst");
+  await expect(card.getByText("Denying", { exact: true })).toBeVisible();
   await expect(phoneBurst).toHaveAttribute("aria-valuetext", "5 of 5 used");
   await expect(phone.getByText(/Full again in/)).toBeVisible();
   await expect(phone.getByRole("figure", { name: "Your checks per minute" })).toContainText("5 allowed");
   await expect(phone.getByRole("figure", { name: "Your checks per minute" })).toContainText("2 denied");
-  await page.getByLabel("Customer", { exact: true }).selectOption({ label: `Initech ${uid}` });
-  await expect(page.getByRole("figure", { name: `Checks of Initech ${uid}` })).toContainText("5 allowed");
-  await expect(page.getByRole("figure", { name: `Checks of Initech ${uid}` })).toContainText("2 denied");
+  // The chart follows the search: this customer's checks alone.
+  const chart = page.getByRole("figure", { name: `Checks of customers matching “Initech ${uid}”` });
+  await expect(chart).toContainText("5 allowed");
+  await expect(chart).toContainText("2 denied");
+  await expect(page.getByRole("region", { name: "Most denied in the last hour" })).toContainText(`Initech ${uid}`);
   await snap("live-after-checks");
   await snap("usage-after-checks", phone);
   // Nothing on the customer page is wider than the phone.
@@ -79,3 +102,92 @@ test("checks show on Live and the customer page at once; a revoked key stops wor
   await snap("usage-key-revoked", phone);
   expect(await api.check(service, key, 1)).toEqual([403]);
 });
+
+test("Live makes one API request per refresh, however many customers", async ({ page, api, uid, signIn }) => {
+  await api.createPlan(`many-${uid}`, { perMinute: 60 });
+  await Promise.all(Array.from({ length: 30 }, (_, i) => api.createCustomer(`Many ${i} ${uid}`, `many-${uid}`)));
+
+  await signIn();
+  await openLive(page);
+  await expect(page.getByRole("article", { name: /^Usage of / }).first()).toBeVisible();
+
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/v1/")) calls.push(url.pathname);
+  });
+  await page.waitForTimeout(5000);
+  // Every 2 seconds over 5: two or three reads, each of them the one route.
+  expect(calls.length).toBeGreaterThanOrEqual(2);
+  expect(calls.length).toBeLessThanOrEqual(3);
+  expect(new Set(calls)).toEqual(new Set(["/v1/usage"]));
+});
+
+for (const width of [1280, 390] as const) {
+  test(`search and sort, the denying limit and custom limits at ${width} px`, async ({
+    page,
+    api,
+    uid,
+    signIn,
+    snap,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    // A bucket of 5 refilled one a minute, so what the checks leave stays put while the test looks.
+    await api.createPlan(`sorted-${uid}`, { burst: 5, perMinute: 1, perHour: 100, perDay: 1000 });
+    const service = await api.serviceToken(`svc-${uid}`);
+    const made = await page.request.post("/v1/customers", {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: { name: `Alpha ${uid}`, planId: `sorted-${uid}`, overrides: { perDay: 5000 } },
+    });
+    expect(made.status()).toBe(201);
+    const mid = await api.createCustomer(`Mid ${uid}`, `sorted-${uid}`);
+    const zeta = await api.createCustomer(`Zeta ${uid}`, `sorted-${uid}`);
+    // Mid: its bucket emptied and one check denied. Zeta: one check, and three that ask more than any limit holds.
+    expect(await api.check(service, (await api.createKey(mid.id)).key, 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    const zetaKey = (await api.createKey(zeta.id)).key;
+    expect(await api.check(service, zetaKey, 1)).toEqual([200]);
+    for (let i = 0; i < 3; i++) {
+      const res = await page.request.post("/v1/check", {
+        headers: { Authorization: `Bearer ${service}` },
+        data: { key: zetaKey, cost: 6 },
+      });
+      expect(res.status()).toBe(429);
+    }
+
+    await signIn();
+    await openLive(page);
+    await page.getByLabel("Search customers").fill(uid);
+    // Nearest to a limit first (the default): Mid's bucket is empty, Zeta's has 4 of 5, Alpha's is full.
+    await expect.poll(() => rowNames(page)).toEqual([`Mid ${uid}`, `Zeta ${uid}`, `Alpha ${uid}`]);
+    await page.getByLabel("Sort by").selectOption({ label: "Most denied" });
+    await expect.poll(() => rowNames(page)).toEqual([`Zeta ${uid}`, `Mid ${uid}`, `Alpha ${uid}`]);
+    await page.getByLabel("Sort by").selectOption({ label: "Name" });
+    await expect.poll(() => rowNames(page)).toEqual([`Alpha ${uid}`, `Mid ${uid}`, `Zeta ${uid}`]);
+    await page.getByLabel("Search customers").fill(`zeta ${uid}`);
+    await expect.poll(() => rowNames(page)).toEqual([`Zeta ${uid}`]);
+    await page.getByLabel("Search customers").fill(uid);
+    await expect.poll(() => rowNames(page)).toHaveLength(3);
+
+    const midRow = page.getByRole("article", { name: `Usage of Mid ${uid}` });
+    await expect(midRow).toContainText("Denied now by Burst");
+    await expect(midRow.getByRole("listitem").filter({ hasText: "Burst" })).toContainText("Denying");
+    const alphaRow = page.getByRole("article", { name: `Usage of Alpha ${uid}` });
+    await expect(alphaRow.getByRole("listitem").filter({ hasText: "Per day" })).toContainText("custom");
+    await expect(alphaRow.getByRole("listitem").filter({ hasText: "Per hour" })).not.toContainText("custom");
+    await expect(alphaRow).not.toContainText("Denied now");
+    const throttled = page.getByRole("region", { name: "Most denied in the last hour" }).getByRole("listitem");
+    await expect(throttled).toHaveText([/^Zeta .*3 denied, 1 allowed$/, /^Mid .*1 denied, 5 allowed$/]);
+
+    // The search box and the order are reached by keyboard, in that order.
+    await page.getByLabel("Search customers").focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Sort by")).toBeFocused();
+
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    await snap(`live-sorted-${width}`);
+  });
+}
