@@ -92,7 +92,7 @@ function SimulationResult({ limits, inputs }: { limits: Limits; inputs: TrafficI
           </li>
         ))}
       </ul>
-      <SimulationChart sim={result} labels={labels} summary={summary} />
+      <SimulationChart sim={result} summary={summary} />
       <SimulationTable sim={result} labels={labels} />
     </>
   );
