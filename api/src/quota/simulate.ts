@@ -2,7 +2,7 @@
 // (evaluate), counted per period of time and, when denied, by the limit that denied it. Pure, so the console can
 // run it on every keystroke and it cannot disagree with the service.
 import type { Limits } from "../domain/limit-kinds";
-import { type CounterState, evaluate, MINUTE_MS } from "./algorithm";
+import { type CounterState, evaluate } from "./algorithm";
 import { type LimitName, limitSpec } from "./limits";
 import type { StoreDecision } from "./store";
 
@@ -15,8 +15,8 @@ export type Traffic = readonly Phase[];
 /** At most this many requests are decided, so that a browser stays responsive; the rest are left out. */
 export const MAX_REQUESTS = 200_000;
 
-/** At most this many periods, one a bar: more would be thinner than a pixel on a phone. */
-export const MAX_PERIODS = 360;
+/** At most this many periods, one a bar: about a pixel each across a phone. */
+const MAX_PERIODS = 360;
 
 /**
  * Monday 1 January 2024, 00:00Z: an hour, a day, an ISO week and a calendar month all start here, so by default
@@ -25,12 +25,10 @@ export const MAX_PERIODS = 360;
 export const SIMULATION_START_MS = Date.UTC(2024, 0, 1);
 
 const SECOND_MS = 1000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-/** The periods a chart reads well in; the shortest that keeps to MAX_PERIODS is used. */
-const PERIODS_MS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400]
-  .map((s) => s * SECOND_MS)
-  .concat([7 * DAY_MS]);
+/** The periods a chart reads well in, from a second to a week; the shortest that keeps to MAX_PERIODS is used. */
+const PERIODS_MS = [
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 604800,
+].map((s) => s * SECOND_MS);
 
 /** One period's requests: those allowed, and those denied by each limit (`denied[k]` by `limits[k]`). */
 export type SimulatedPeriod = { offsetMs: number; allowed: number; denied: number[] };
