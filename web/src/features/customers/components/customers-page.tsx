@@ -33,8 +33,10 @@ export function CustomersPage() {
     if (deleted) deletedRef.current?.focus();
   }, [deleted]);
 
-  function open(id: string) {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const createRef = useRef<HTMLDivElement>(null);
+
+  function open(id: string, from: Element | null = document.activeElement) {
+    opener.current = from instanceof HTMLElement && from !== document.body ? from : null;
     setDeleted(null);
     setSelection({ id, focus: true });
   }
@@ -70,7 +72,15 @@ export function CustomersPage() {
             <p>Every customer is on a plan.</p>
           </Empty>
         ) : (
-          <CustomerCreateForm plans={plans.data} onCreated={(customer) => open(customer.id)} />
+          <div ref={createRef}>
+            {/* Create customer opened it: its button was disabled while creating, so it is named, not read off focus. */}
+            <CustomerCreateForm
+              plans={plans.data}
+              onCreated={(customer) =>
+                open(customer.id, createRef.current?.querySelector("button[type=submit]") ?? null)
+              }
+            />
+          </div>
         )}
       </Panel>
 
