@@ -27,6 +27,7 @@ import { History } from "./usage";
 
 /** The minutes the board adds up: the last hour, this minute included. */
 const HOUR_MINUTES = 60;
+// The most customers one answer holds: the console renders every one it gets, and past this a search finds them.
 const MAX_LIMIT = 500;
 
 const LiveQuery = z.object({
