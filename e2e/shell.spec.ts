@@ -1,0 +1,189 @@
+// The console's shell: the Theme control (System follows the system's colour scheme, Light and Dark override it and
+// survive a reload, applied before the app runs), every page in both themes at a laptop's width and a phone's
+// (axe, WCAG 2 A and AA, nothing excluded; no sideways scroll), and the store status dot and banner fed by /readyz.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// The page's background in each theme (--bg in web/src/styles.css).
+const BACKGROUND = { light: "rgb(245, 246, 248)", dark: "rgb(15, 17, 21)" } as const;
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function expectSound(page: Page, where: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const { scrollWidth, width, widest } = await page.evaluate(() => {
+    // The deepest elements reaching past the right edge, so a failure says what is too wide.
+    const past = [...document.body.querySelectorAll("*")].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
+    );
+    const widest = past
+      .filter((el) => !past.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, widest };
+  });
+  expect(scrollWidth, `${where} scrolls sideways: ${widest.join("; ")}`).toBeLessThanOrEqual(width);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
+  expect(found, `axe on ${where}`).toEqual([]);
+}
+
+test.describe("the Theme control", () => {
+  test("System follows the system's scheme; Light and Dark override it and survive a reload", async ({
+    page,
+    signIn,
+  }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    const theme = page.getByLabel("Theme");
+    await expect(theme).toHaveValue("system");
+    expect(await background(page)).toBe(BACKGROUND.dark);
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await background(page)).toBe(BACKGROUND.light);
+
+    // Dark while the system is light, kept across a reload.
+    await theme.selectOption({ label: "Dark" });
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    expect(await background(page)).toBe(BACKGROUND.dark);
+    await page.reload();
+    await expect(page.getByLabel("Theme")).toHaveValue("dark");
+    expect(await background(page)).toBe(BACKGROUND.dark);
+
+    // The same choice in the console's header once signed in; Light while the system is dark.
+    await signIn();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const header = page.getByRole("banner");
+    await expect(header.getByLabel("Theme")).toHaveValue("dark");
+    await header.getByLabel("Theme").selectOption({ label: "Light" });
+    expect(await background(page)).toBe(BACKGROUND.light);
+    await page.reload();
+    await expect(header.getByLabel("Theme")).toHaveValue("light");
+    expect(await background(page)).toBe(BACKGROUND.light);
+
+    // Back to System: the system's scheme rules again, and nothing is kept.
+    await header.getByLabel("Theme").selectOption({ label: "System" });
+    await expect(page.locator("html")).not.toHaveAttribute("data-theme", /.*/);
+    expect(await background(page)).toBe(BACKGROUND.dark);
+    expect(await page.evaluate(() => localStorage.getItem("bouncer.theme"))).toBeNull();
+
+    // And on the customer page.
+    await page.goto("/usage");
+    await page.getByLabel("Theme").selectOption({ label: "Light" });
+    expect(await background(page)).toBe(BACKGROUND.light);
+  });
+
+  test("a saved theme applies before the app's script runs, so the first paint is already in it", async ({
+    browser,
+    baseURL,
+  }) => {
+    // A context of its own: the app's bundle is refused here, which the console logs as an error.
+    const context = await browser.newContext({ baseURL, colorScheme: "light" });
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem("bouncer.theme", "dark"));
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    expect(await page.locator("#root").innerHTML()).toBe("");
+    expect(await background(page)).toBe(BACKGROUND.dark);
+    await context.close();
+  });
+});
+
+for (const width of [1280, 390] as const) {
+  for (const scheme of ["light", "dark"] as const) {
+    test.describe(`at ${width} px in ${scheme}`, () => {
+      test.use({ viewport: { width, height: width === 390 ? 844 : 800 }, colorScheme: scheme });
+
+      test("every page passes axe and does not scroll sideways", async ({ page, api, uid, signIn, snap }) => {
+        await api.createPlan(`shell-${uid}`, { name: `Shell ${uid}`, burst: 10, perMinute: 5, perDay: 5000 });
+        const customer = await api.createCustomer(`Shell Co ${uid}`, `shell-${uid}`);
+        const { key } = await api.createKey(customer.id);
+        await api.check(await api.serviceToken(`svc-${uid}`), key, 7);
+
+        await page.goto("/");
+        expect(await background(page)).toBe(BACKGROUND[scheme]);
+        await expect(page.getByRole("heading", { name: "Sign in to the admin console" })).toBeVisible();
+        await expectSound(page, "sign-in");
+
+        await signIn();
+        await expect(page.getByRole("status").filter({ hasText: "Stores answering" })).toBeVisible();
+        const nav = page.getByRole("navigation", { name: "Admin console" });
+        for (const [link, heading] of [
+          ["Plans", "Plans"],
+          ["Customers", "Customers"],
+          ["Tokens", "Tokens"],
+          ["Live", "Live"],
+          ["Audit", "Audit log"],
+        ] as const) {
+          await nav.getByRole("link", { name: link }).click();
+          await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+          await expect(page.locator(".spinner")).toHaveCount(0);
+          await expectSound(page, link);
+          await snap(`shell-${link.toLowerCase()}-${width}-${scheme}`);
+        }
+
+        await page.goto("/usage");
+        await page.getByLabel("API key").fill(key);
+        await page.getByRole("button", { name: "Show my usage" }).click();
+        await expect(page.getByRole("heading", { name: `Shell ${uid} plan` })).toBeVisible();
+        // Both charts' tables open (the daily chart loads after the hour's), so their rows are scanned too.
+        const showAsTable = page.getByText("Show as table");
+        await expect(showAsTable).toHaveCount(2);
+        for (const summary of await showAsTable.all()) await summary.click();
+        await expect(page.getByRole("table", { name: "Your checks per minute" })).toBeVisible();
+        await expect(page.getByRole("table", { name: "Your checks per day" })).toContainText("7");
+        await expectSound(page, "/usage");
+        await snap(`shell-usage-${width}-${scheme}`);
+      });
+    });
+  }
+}
+
+test.describe("the store status", () => {
+  test("a banner and a red dot while /readyz says the counter store is down, gone when it answers again", async ({
+    page,
+    signIn,
+    consoleGuard,
+    snap,
+  }) => {
+    consoleGuard.allowStatus(503);
+    await signIn();
+    const dot = page.getByRole("banner").getByRole("status");
+    await expect(dot).toHaveText("Stores answering");
+    await expect(dot).toHaveClass(/status-ok/);
+    const banner = page.getByRole("region", { name: "Store status" });
+    await expect(banner).toHaveCount(0);
+
+    // The e2e server's memory store never goes down: answer as the server does when Redis does not answer
+    // (api/src/routes/health.ts), with the real answer's headers and request id.
+    await page.route("**/readyz", async (route) => {
+      const real = await route.fetch();
+      const requestId = real.headers()["x-request-id"] ?? "";
+      await route.fulfill({
+        response: real,
+        status: 503,
+        json: {
+          error: { code: "store_unavailable", message: "not answering: counter store", requestId },
+          configStore: "ok",
+          counterStore: "down",
+        },
+      });
+    });
+    await expect(dot).toHaveText("Counter store down");
+    await expect(dot).toHaveClass(/status-down/);
+    await expect(banner).toContainText("The counter store is not answering.");
+    await expect(banner).toContainText(
+      "Plans that fail open are allowing every check, without counting it; plans that fail closed (metered) are answering 503 to every check.",
+    );
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectSound(page, `the banner in ${scheme}`);
+      await snap(`shell-banner-${scheme}`);
+    }
+
+    await page.unroute("**/readyz");
+    await expect(dot).toHaveText("Stores answering");
+    await expect(banner).toHaveCount(0);
+  });
+});
