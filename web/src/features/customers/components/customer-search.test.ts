@@ -1,19 +1,9 @@
 // The customer search finds by name or id, every word typed, in any case and order.
 import { expect, test } from "vitest";
-import type { Customer } from "../../../lib/domain";
+import { customerOf } from "../testing/fixtures";
 import { searchCustomers } from "./customer-search";
 
-const at = "2026-11-30T10:00:00.000Z";
-const customer = (id: string, name: string): Customer => ({
-  id,
-  name,
-  planId: "pro",
-  billingDay: null,
-  overrides: null,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-});
+const customer = (id: string, name: string) => customerOf({ id, name });
 const acme = customer("cus_7YqK2mP9", "Acme Ltd");
 const globex = customer("globex", "Globex Corporation");
 const initech = customer("cus_Ab12", "Initech");

@@ -7,7 +7,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { AdminSessionProvider } from "../../../app/admin-session";
 import { createQueryClient } from "../../../app/query-client";
-import type { Customer, Plan } from "../../../lib/domain";
+import type { Plan } from "../../../lib/domain";
+import { customerOf, proPlan } from "../testing/fixtures";
 import { CustomerSettingsForm } from "./customer-settings-form";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -31,33 +32,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const at = "2026-11-30T10:00:00.000Z";
-const pro: Plan = {
-  id: "pro",
-  name: "Pro",
-  burst: null,
-  perMinute: 100,
-  perHour: 5000,
-  perDay: 50000,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-};
-const acme: Customer = {
-  id: "acme",
-  name: "Acme",
-  planId: "pro",
-  billingDay: null,
-  overrides: { perDay: 100000, shadow: true },
-  version: 3,
-  createdAt: at,
-  updatedAt: at,
-};
+const pro = proPlan();
+const acme = customerOf({ overrides: { perDay: 100000, shadow: true } });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

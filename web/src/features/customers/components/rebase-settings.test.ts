@@ -1,19 +1,10 @@
 // Applying an admin's changes over a newer version keeps what the other admin saved and what this one changed.
 import { expect, test } from "vitest";
 import type { Customer } from "../../../lib/domain";
+import { customerOf } from "../testing/fixtures";
 import { rebaseSettings } from "./rebase-settings";
 
-const at = "2026-11-30T10:00:00.000Z";
-const customer = (overrides: Customer["overrides"], version: number): Customer => ({
-  id: "acme",
-  name: "Acme",
-  planId: "pro",
-  billingDay: null,
-  overrides,
-  version,
-  createdAt: at,
-  updatedAt: at,
-});
+const customer = (overrides: Customer["overrides"], version: number) => customerOf({ overrides, version });
 
 test("a change of different overrides keeps both: the other admin's and this one's", () => {
   const base = customer(null, 1);

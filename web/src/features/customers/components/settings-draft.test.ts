@@ -1,37 +1,12 @@
 // What a save of the customer's settings sends: the name trimmed, and the overrides as one object with the limits typed
 // and the fail mode and shadow chosen, each left out when it keeps the plan's value.
 import { expect, test } from "vitest";
-import type { Customer, Plan } from "../../../lib/domain";
+import { customerOf, proPlan } from "../testing/fixtures";
 import { checkSettings, type SettingsDraft, settingsDraftOf } from "./settings-draft";
 import { settingsPatchOf } from "./settings-patch";
 
-const at = "2026-11-30T10:00:00.000Z";
-const plan: Plan = {
-  id: "pro",
-  name: "Pro",
-  burst: null,
-  perMinute: 100,
-  perHour: 5000,
-  perDay: 50000,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-};
-const acme: Customer = {
-  id: "acme",
-  name: "Acme",
-  planId: "pro",
-  billingDay: null,
-  overrides: { perDay: 100000, failMode: "closed" },
-  version: 3,
-  createdAt: at,
-  updatedAt: at,
-};
+const plan = proPlan();
+const acme = customerOf({ overrides: { perDay: 100000, failMode: "closed" } });
 
 /** The patch a save of `change` over acme's settings sends. */
 function patchOf(change: Partial<SettingsDraft>) {

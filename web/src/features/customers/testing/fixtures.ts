@@ -1,0 +1,36 @@
+// A plan and customers for the customers feature's tests: Pro (100 a minute, 5,000 an hour, 50,000 a day, fail open)
+// and a customer on it, each changed by the fields a test gives.
+import type { Customer, Plan } from "../../../lib/domain";
+
+const at = "2026-11-30T10:00:00.000Z";
+
+export const proPlan = (fields: Partial<Plan> = {}): Plan => ({
+  id: "pro",
+  name: "Pro",
+  burst: null,
+  perMinute: 100,
+  perHour: 5000,
+  perDay: 50000,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
+  failMode: "open",
+  shadow: false,
+  version: 1,
+  createdAt: at,
+  updatedAt: at,
+  ...fields,
+});
+
+/** Acme, on Pro, at version 3. */
+export const customerOf = (fields: Partial<Customer> = {}): Customer => ({
+  id: "acme",
+  name: "Acme",
+  planId: "pro",
+  billingDay: null,
+  overrides: null,
+  version: 3,
+  createdAt: at,
+  updatedAt: at,
+  ...fields,
+});
