@@ -123,6 +123,17 @@ for (const width of [1280, 390] as const) {
           await snap(`shell-${link.toLowerCase()}-${width}-${scheme}`);
         }
 
+        // The forms too: a plan's, and an open customer's with its keys and daily chart.
+        await nav.getByRole("link", { name: "Plans" }).click();
+        await page.getByRole("button", { name: "New plan" }).click();
+        await expect(page.getByLabel("Per minute")).toBeVisible();
+        await expectSound(page, "the new plan form");
+        await nav.getByRole("link", { name: "Customers" }).click();
+        await page.getByRole("button", { name: `Manage Shell Co ${uid}` }).click();
+        await expect(page.getByRole("figure", { name: `Checks of Shell Co ${uid} per day` })).toBeVisible();
+        await expectSound(page, "an open customer");
+        await snap(`shell-customer-${width}-${scheme}`);
+
         await page.goto("/usage");
         await page.getByLabel("API key").fill(key);
         await page.getByRole("button", { name: "Show my usage" }).click();
