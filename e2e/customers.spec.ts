@@ -191,7 +191,7 @@ for (const width of [1280, 390] as const) {
       await page.keyboard.type(`keyboard co ${uid}`);
       const table = page.getByRole("table", { name: "Customers" });
       await expect(table.getByRole("row")).toHaveCount(2);
-      await expect(page.getByText(/^1 of \d+ customers match$/)).toBeVisible();
+      await expect(page.getByText(/^1 of \d+ customers match, newest first$/)).toBeVisible();
       // By id too.
       await search.fill(customer.id);
       await expect(table.getByRole("row")).toHaveCount(2);

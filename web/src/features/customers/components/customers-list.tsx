@@ -1,4 +1,4 @@
-// The customers table with a search by name or id; a long list shows a page at a time.
+// The customers table, newest first, with a search by name or id; a long list shows a page at a time.
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -21,7 +21,8 @@ const counted = (n: number) => `${formatCount(n)} ${n === 1 ? "customer" : "cust
 export function CustomersList({ customers, plans, selectedId, onSelect, searchRef }: Props) {
   const [query, setQuery] = useState("");
   const [shown, setShown] = useState(PAGE_SIZE);
-  const found = searchCustomers(customers, query);
+  // The API lists oldest first; the customers an admin just made are the ones they look for.
+  const found = searchCustomers(customers, query).reverse();
   const page = found.slice(0, shown);
   const more = Math.min(PAGE_SIZE, found.length - page.length);
   const tableRef = useRef<HTMLDivElement>(null);
@@ -55,8 +56,8 @@ export function CustomersList({ customers, plans, selectedId, onSelect, searchRe
       </div>
       <p className="muted" role="status">
         {found.length === customers.length
-          ? counted(customers.length)
-          : `${formatCount(found.length)} of ${counted(customers.length)} match`}
+          ? `${counted(customers.length)}, newest first`
+          : `${formatCount(found.length)} of ${counted(customers.length)} match, newest first`}
         {page.length < found.length ? `, the first ${formatCount(page.length)} shown` : ""}
       </p>
       {found.length === 0 ? (

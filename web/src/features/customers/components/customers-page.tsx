@@ -15,19 +15,16 @@ import { CustomerSettingsForm } from "./customer-settings-form";
 import { CustomersList } from "./customers-list";
 import "./customers.css";
 
-/** The customer open, and whether its Name field takes the focus as it opens (after Create or Manage). */
-type Selection = { id: string; focus: boolean };
-
 export function CustomersPage() {
   const customers = useCustomers();
   const plans = usePlans();
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
   // The control that opened the customer: Close and Escape give it the focus back.
   const opener = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef<HTMLDivElement>(null);
-  const selected = customers.data?.find((c) => c.id === selection?.id);
+  const selected = customers.data?.find((c) => c.id === selectedId);
 
   useEffect(() => {
     if (deleted) deletedRef.current?.focus();
@@ -38,11 +35,11 @@ export function CustomersPage() {
   function open(id: string, from: Element | null = document.activeElement) {
     opener.current = from instanceof HTMLElement && from !== document.body ? from : null;
     setDeleted(null);
-    setSelection({ id, focus: true });
+    setSelectedId(id);
   }
 
   function close() {
-    setSelection(null);
+    setSelectedId(null);
     const back = opener.current;
     (back?.isConnected ? back : searchRef.current)?.focus();
   }
@@ -101,9 +98,10 @@ export function CustomersPage() {
                 key={selected.id}
                 customer={selected}
                 plans={plans.data}
-                focusOnMount={selection?.focus ?? false}
+                // It opens on Create or Manage: its first field takes the focus, where the admin goes on.
+                focusOnMount
                 onDeleted={() => {
-                  setSelection(null);
+                  setSelectedId(null);
                   setDeleted(selected.name);
                 }}
               />
@@ -135,7 +133,7 @@ export function CustomersPage() {
             <CustomersList
               customers={customers.data}
               plans={plans.data}
-              selectedId={selection?.id ?? null}
+              selectedId={selectedId}
               onSelect={open}
               searchRef={searchRef}
             />
