@@ -57,14 +57,15 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
   const settings = page.getByRole("form", { name: `Settings of Globex ${uid}` });
   await settings.getByLabel("Billing day").selectOption("31");
   await expect(settings.getByRole("group", { name: "Resource ai.generate" })).toBeVisible();
-  await settings.getByRole("button", { name: "Save plan and overrides" }).click();
-  await expect(settings.getByText("Saved. The next check uses these limits.")).toBeVisible();
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByText("Saved. The next check uses these settings.")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: `Globex ${uid}` })).toContainText("31");
   await snap("limit-kinds-customer");
 
   await page.getByRole("button", { name: "Make API key" }).click();
-  const key = await page.getByLabel("New API key").inputValue();
+  const key = await page.getByLabel("New API key", { exact: true }).inputValue();
   expect(key).toMatch(/^qk_/);
+  await page.getByRole("button", { name: "I have saved the key" }).click();
   const service = await api.serviceToken(`svc-${uid}`);
   expect(await api.check(service, key, 2)).toEqual([200, 200]);
   expect(await api.check(service, key, 3, "ai.generate")).toEqual([200, 200, 200]);
