@@ -1,9 +1,28 @@
-// The Plans page: create through the form, rule violations shown inline at once, edit with If-Match, delete.
+// The Plans page: create through the form (by mouse and by keyboard alone), rule violations said inline with their
+// numbers, edit with If-Match, a 412 that keeps the admin's edit, and a delete that names who uses the plan.
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
 
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
+  expect(found, `axe on ${where}`).toEqual([]);
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
+async function tabTo(page: Page, target: Locator, most = 40) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
 
 test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   await page.getByRole("button", { name: "New plan" }).click();
@@ -24,6 +43,8 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   await expect(row).toContainText("5,000");
   await expect(row).toContainText("Closed");
   await expect(row).toContainText("Shadow");
+  // At 1280 px the whole row shows, its actions too, without scrolling the table's box.
+  await expect(row.getByRole("button", { name: `Delete Pro ${uid}` })).toBeInViewport({ ratio: 1 });
   await snap("plans-after-create");
 
   const plan = await api.getPlan(`pro-${uid}`);
@@ -37,23 +58,78 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   });
 });
 
-test("shows a rule violation beside the field as the admin types, and sends nothing", async ({ page, uid, snap }) => {
+test("creates a plan by keyboard alone; focus lands on the new row, and back on New plan after Cancel or Escape", async ({
+  page,
+  api,
+  uid,
+}) => {
+  const newPlan = page.getByRole("button", { name: "New plan" });
+  await tabTo(page, newPlan);
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("form", { name: "New plan" });
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await page.keyboard.type(`Keys ${uid}`);
+  // Plan id (suggested from the name), Burst, then Per minute.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Per minute")).toBeFocused();
+  await page.keyboard.type("60");
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("status").filter({ hasText: `Plan Keys ${uid} created.` })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: `Keys ${uid} keys-${uid}` })).toBeFocused();
+  expect(await api.getPlan(`keys-${uid}`)).toMatchObject({ name: `Keys ${uid}`, perMinute: 60, burst: null });
+
+  await tabTo(page, newPlan, 80);
+  await page.keyboard.press("Enter");
+  await expect(form).toBeVisible();
+  await tabTo(page, form.getByRole("button", { name: "Cancel" }));
+  await page.keyboard.press("Enter");
+  await expect(form).toBeHidden();
+  await expect(newPlan).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await page.keyboard.type("Never saved");
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+  await expect(newPlan).toBeFocused();
+
+  const edit = page.getByRole("button", { name: `Edit Keys ${uid}` });
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("form", { name: `Edit plan keys-${uid}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("form")).toHaveCount(0);
+  await expect(edit).toBeFocused();
+});
+
+test("says which rule a limit breaks, with the numbers, beside the field, and sends nothing", async ({
+  page,
+  uid,
+  snap,
+}) => {
   await page.getByRole("button", { name: "New plan" }).click();
   const form = page.getByRole("form", { name: "New plan" });
   await form.getByLabel("Name").fill(`Broken ${uid}`);
 
   await form.getByLabel("Burst").fill("10");
-  await expect(form.getByLabel("Burst")).toHaveAccessibleDescription(/Burst needs Per minute/);
-  await form.getByLabel("Per minute").fill("100");
+  await expect(form.getByLabel("Burst")).toHaveAccessibleDescription(
+    "Burst (10) needs Per minute, the rate at which the bucket refills",
+  );
+  await form.getByLabel("Per minute").fill("200");
   await expect(form.getByLabel("Burst")).not.toHaveAccessibleDescription(/needs/);
 
-  await form.getByLabel("Per hour").fill("50");
-  const perHour = form.getByLabel("Per hour");
-  await expect(perHour).toHaveAttribute("aria-invalid", "true");
-  await expect(perHour).toHaveAccessibleDescription("Per hour must be at least Per minute");
-  await form.getByLabel("Per day").fill("1.5");
-  await form.getByLabel("Per day").blur();
-  await expect(form.getByLabel("Per day")).toHaveAccessibleDescription("Must be a whole number");
+  await form.getByLabel("Per hour").fill("300");
+  await form.getByLabel("Per day").fill("100");
+  const perDay = form.getByLabel("Per day");
+  await expect(perDay).toHaveAttribute("aria-invalid", "true");
+  // Per day breaks two rules; Per hour's is the one to meet, and mending it mends both.
+  await expect(perDay).toHaveAccessibleDescription("Per day (100) must be at least Per hour (300)");
+  await form.getByLabel("Per week").fill("1.5");
+  await form.getByLabel("Per week").blur();
+  await expect(form.getByLabel("Per week")).toHaveAccessibleDescription("Must be a whole number");
   await snap("plan-form-violations");
 
   let posted = false;
@@ -62,18 +138,25 @@ test("shows a rule violation beside the field as the admin types, and sends noth
   });
   await form.getByRole("button", { name: "Create plan" }).click();
   // The first field to fix takes the focus, so a keyboard user lands on it.
-  await expect(perHour).toBeFocused();
+  await expect(perDay).toBeFocused();
   expect(posted).toBe(false);
 
-  await perHour.fill("6000");
-  await form.getByLabel("Per day").fill("");
-  await expect(perHour).toHaveAttribute("aria-invalid", "false");
+  await perDay.fill("6000");
+  await form.getByLabel("Per week").fill("");
+  await expect(perDay).toHaveAttribute("aria-invalid", "false");
   await expect(form.getByText("must be at least")).toHaveCount(0);
 });
 
-test("edits a plan, sending the version it read", async ({ page, api, uid, snap }) => {
+test("edits a plan, sending the version it read; Burst says when Per minute sizes the bucket", async ({
+  page,
+  api,
+  uid,
+  snap,
+}) => {
   await api.createPlan(`edit-${uid}`, { name: `Edit ${uid}`, perMinute: 60, perHour: 1000 });
   await page.reload();
+  const row = page.getByRole("row").filter({ hasText: `edit-${uid}` });
+  await expect(row.getByRole("cell").first()).toHaveText("60 (per minute)");
   await page.getByRole("button", { name: `Edit Edit ${uid}` }).click();
   const form = page.getByRole("form", { name: `Edit plan edit-${uid}` });
   await expect(form.getByLabel("Per hour")).toHaveValue("1000");
@@ -88,11 +171,18 @@ test("edits a plan, sending the version it read", async ({ page, api, uid, snap 
   expect(request.postDataJSON()).toEqual({ name: `Edited ${uid}`, perHour: 2500 });
 
   await expect(page.getByRole("status").filter({ hasText: `Plan Edited ${uid} saved.` })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: `edit-${uid}` })).toContainText("2,500");
+  await expect(row).toContainText("2,500");
+  await expect(page.getByRole("rowheader", { name: `Edited ${uid} edit-${uid}` })).toBeFocused();
   expect(await api.getPlan(`edit-${uid}`)).toMatchObject({ perHour: 2500, version: 2 });
 });
 
-test("says so when the plan changed meanwhile, and reloads it", async ({ page, api, uid, consoleGuard, snap }) => {
+test("a 412 keeps what the admin typed beside the current version, and applies it over that version", async ({
+  page,
+  api,
+  uid,
+  consoleGuard,
+  snap,
+}) => {
   const plan = await api.createPlan(`race-${uid}`, { perMinute: 60, perHour: 1000 });
   await page.reload();
   await page.getByRole("button", { name: `Edit race-${uid}` }).click();
@@ -105,45 +195,71 @@ test("says so when the plan changed meanwhile, and reloads it", async ({ page, a
   consoleGuard.allowStatus(412);
   await form.getByLabel("Per hour").fill("3000");
   await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(form.getByText("Someone else changed this plan while you were editing it.")).toBeVisible();
+  const view = form.getByRole("region", { name: "Someone else changed this plan while you were editing it." });
+  await expect(view).toBeFocused();
+  const compare = view.getByRole("table", { name: "Your changes and the current version" });
+  await expect(compare.getByRole("row", { name: /^Per hour/ })).toHaveText(/Per hour\s*Differs\s*3,000\s*1,000/);
+  await expect(compare.getByRole("row", { name: /^Per day/ })).toHaveText(/Per day\s*Not changed by you\s*9,000/);
+  // What the admin typed stays; the table behind is current at once.
+  await expect(form.getByLabel("Per hour")).toHaveValue("3000");
+  const plans = page.getByRole("table", { name: "Plans" });
+  await expect(plans.getByRole("row").filter({ hasText: `race-${uid}` })).toContainText("9,000");
+  await expectNoAxeViolations(page, "the plan 412 view");
   await snap("plan-form-stale");
+  // On a phone the comparison scrolls in its own box; the page does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth, "the 412 view at 390 px scrolls sideways").toBeLessThanOrEqual(width);
+  await snap("plan-form-stale-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(await api.getPlan(plan.id)).toMatchObject({ perHour: 1000, perDay: 9000, version: 2 });
 
-  await form.getByRole("button", { name: "Reload plan" }).click();
-  await expect(form.getByLabel("Per day")).toHaveValue("9000");
-  await expect(form.getByLabel("Per hour")).toHaveValue("1000");
-  await form.getByLabel("Per hour").fill("3000");
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("row").filter({ hasText: `race-${uid}` })).toContainText("3,000");
+  await view.getByRole("button", { name: "Apply my changes to the current version" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Plan race-${uid} saved.` })).toBeVisible();
   expect(await api.getPlan(plan.id)).toMatchObject({ perHour: 3000, perDay: 9000, version: 3 });
 });
 
-test("asks before deleting, and shows the API's reason while customers use the plan", async ({
+test("deleting a plan in use names its customers first; the API's refusal names them too", async ({
   page,
   api,
   uid,
-  consoleGuard,
+  request,
   snap,
 }) => {
   await api.createPlan(`used-${uid}`);
-  await api.createCustomer(`Customer of ${uid}`, `used-${uid}`);
+  const customer = await api.createCustomer(`Customer of ${uid}`, `used-${uid}`);
   await api.createPlan(`spare-${uid}`);
   await page.reload();
 
-  consoleGuard.allowStatus(409);
   await page.getByRole("button", { name: `Delete used-${uid}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Delete plan used-${uid}?` });
-  await expect(dialog).toBeVisible();
-  await snap("plan-delete-confirm");
-  await dialog.getByRole("button", { name: "Delete plan" }).click();
-  await expect(dialog.getByRole("alert")).toContainText("The plan was not deleted.");
-  await expect(dialog.getByRole("alert")).toContainText(/customer/i);
-  await snap("plan-delete-conflict");
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: `Plan used-${uid} is in use` });
+  await expect(dialog).toContainText(`1 customer is on used-${uid}: Customer of ${uid}.`);
+  await expect(dialog).toContainText("It cannot be deleted until it moves to another plan");
+  await expect(dialog.getByRole("button", { name: "Delete plan" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the plan-in-use dialog");
+  await snap("plan-delete-in-use");
+  await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: `Delete used-${uid}` })).toBeFocused();
+
+  const refused = await request.delete(`/v1/plans/used-${uid}`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error).toMatchObject({
+    code: "conflict",
+    message: `plan "used-${uid}" is used by 1 customer (${customer.id}); move them to another plan first`,
+  });
 
   await page.getByRole("button", { name: `Delete spare-${uid}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete plan" }).click();
+  const confirm = page.getByRole("dialog", { name: `Delete plan spare-${uid}?` });
+  await expect(confirm).toContainText("No customer uses it.");
+  await confirm.getByRole("button", { name: "Delete plan" }).click();
   await expect(page.getByRole("row").filter({ hasText: `spare-${uid}` })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: `Plan spare-${uid} deleted.` })).toBeVisible();
+  await expect(page.locator(":focus")).toContainText(`Plan spare-${uid} deleted.`);
   await expect(page.getByRole("row").filter({ hasText: `used-${uid}` })).toHaveCount(1);
 });

@@ -13,7 +13,7 @@ type Props = { plans: Plan[]; onEdit: (plan: Plan) => void; onDeleted: (plan: Pl
 export function PlansTable({ plans, onEdit, onDeleted }: Props) {
   return (
     <TableScroll label="Plans table">
-      <table className="table" aria-label="Plans">
+      <table className="table plans-table" aria-label="Plans">
         <thead>
           <tr>
             <th scope="col">Plan</th>
