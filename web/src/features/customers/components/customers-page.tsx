@@ -24,13 +24,12 @@ export function CustomersPage() {
   const opener = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLDivElement>(null);
   const selected = customers.data?.find((c) => c.id === selectedId);
 
   useEffect(() => {
     if (deleted) deletedRef.current?.focus();
   }, [deleted]);
-
-  const createRef = useRef<HTMLDivElement>(null);
 
   function open(id: string, from: Element | null = document.activeElement) {
     opener.current = from instanceof HTMLElement && from !== document.body ? from : null;
