@@ -301,8 +301,8 @@ test("two admins edit one customer: the second sees theirs beside the current ve
   await signIn();
   await openCustomers(page);
 
-  // A second admin, signed in in a browser of their own, opens the same customer before the first saves.
-  const other = await browser.newContext({ baseURL });
+  // A second admin, on a phone in a browser of their own, opens the same customer before the first saves.
+  const other = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
   const second = await other.newPage();
   consoleGuard.watch(second, "second admin");
   await signIn(second);
@@ -336,6 +336,7 @@ test("two admins edit one customer: the second sees theirs beside the current ve
       .getByRole("row")
       .filter({ hasText: `Initech ${uid}` }),
   ).toContainText("Per day 20,000");
+  await expectNoPageScroll(second, "the 412 view on a phone");
   await expectNoAxeViolations(second, "the 412 view");
   await snap("customer-settings-stale", second);
   expect(await api.getCustomer(customer.id)).toMatchObject({ overrides: { perDay: 20000 }, version: 2 });
