@@ -18,7 +18,8 @@ type Props = { plan: Plan; onDeleted: (plan: Plan) => void };
 export function DeletePlanButton({ plan, onDeleted }: Props) {
   const [open, setOpen] = useState(false);
   const remove = useDeletePlan();
-  const customers = useQuery({ ...customersQueryOptions(useAdminToken()), enabled: open });
+  // Read afresh on each opening: a customer moved a moment ago on another page must not hold the plan.
+  const customers = useQuery({ ...customersQueryOptions(useAdminToken()), enabled: open, staleTime: 0 });
   const users = customers.data ? usersOf(customers.data, plan.id) : null;
   const inUse = users !== null && users.length > 0;
 
