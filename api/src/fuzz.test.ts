@@ -21,7 +21,7 @@ type Operation = {
   method: string;
   path: string;
   body?: Schema;
-  query: { name: string }[];
+  query: { name: string; schema?: Schema }[];
   pathParams: boolean;
   /** The write takes If-Match: a version it must still be at. */
   ifMatch: boolean;
@@ -79,6 +79,17 @@ function badValues(schema: Schema): unknown[] {
   }
   if (types.includes("object") && !types.includes("null")) out.push(null);
   return out.filter((v) => !(s.enum ?? []).includes(v));
+}
+
+/**
+ * Query values the parameter's schema refuses: odd numbers and text for a number or a choice; for free text (a
+ * search), where any short string is a fair question, only one longer than it allows.
+ */
+function oddValues(schema: Schema | undefined): string[] {
+  if (schema?.type === "string" && !schema.enum && !schema.pattern && schema.maxLength !== undefined) {
+    return ["x".repeat(schema.maxLength + 1)];
+  }
+  return ["0", "-1", "abc", "1e999", "NaN", "", "%00", "9".repeat(400), "1.5", "%ZZ"];
 }
 
 function readOperations(): Operation[] {
@@ -237,8 +248,8 @@ describe("fuzz", () => {
           await expectRefused(op.method, path, { body: op.body ? "{}" : undefined, label: `id ${id.slice(0, 20)}` });
         }
       }
-      for (const { name } of op.query) {
-        for (const value of ["0", "-1", "abc", "1e999", "NaN", "", "%00", "9".repeat(400), "1.5", "%ZZ"]) {
+      for (const { name, schema } of op.query) {
+        for (const value of oddValues(schema)) {
           await expectRefused(op.method, `${realPath(op.path)}?${name}=${value}`, {
             type: null,
             label: `${name}=${value}`,
