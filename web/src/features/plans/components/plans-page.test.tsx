@@ -134,3 +134,16 @@ test("a plan in use names its customers and offers no delete; after a delete the
   const status = await screen.findByText("Plan Spare deleted.");
   await vi.waitFor(() => expect(status.closest("[tabindex]")).toBe(document.activeElement));
 });
+
+test("the burst simulator beside the form follows the unsaved limits", async () => {
+  const user = await renderPage();
+  await user.click(screen.getByRole("button", { name: "Edit Pro" }));
+  const simulator = within(screen.getByRole("region", { name: "Burst simulator" }));
+  // Pro's bucket of 60 draining one a second: the default burst (200 in 10 s) then 2/s for an hour, 7,400 requests.
+  expect(simulator.getByText(/^Of 7,400 requests/).textContent).toContain("3,669 allowed");
+
+  // An hour of 500, typed and not saved: the simulator decides with it at once.
+  await user.type(screen.getByLabelText("Per hour"), "500");
+  await vi.waitFor(() => expect(simulator.getByText(/^Of 7,400 requests/).textContent).toContain("by Per hour"));
+  expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH")).toEqual([]);
+});

@@ -7,8 +7,9 @@ import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
-import type { Plan } from "../../../lib/domain";
+import type { Limits, Plan } from "../../../lib/domain";
 import { usePlans } from "../api/get-plans";
+import { BurstSimulator } from "../simulator/burst-simulator";
 import { PlanForm } from "./plan-form";
 import { PlansTable } from "./plans-table";
 
@@ -22,6 +23,8 @@ export function PlansPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget | null>(null);
+  // The form's unsaved limits, so the simulator shows what the plan as typed would do before it is saved.
+  const [draft, setDraft] = useState<Limits | null>(null);
   const status = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -70,12 +73,14 @@ export function PlansPage() {
             key={editing.mode === "edit" ? editing.plan.id : "new"}
             plan={editing.mode === "edit" ? editing.plan : undefined}
             onCancel={close}
+            onDraftChange={setDraft}
             onDone={(plan) => {
               setEditing(null);
               setSaved(editing.mode === "create" ? `Plan ${plan.name} created.` : `Plan ${plan.name} saved.`);
               setFocus({ to: "row", id: plan.id });
             }}
           />
+          {draft ? <BurstSimulator limits={draft} /> : null}
         </Panel>
       ) : null}
       <Panel title="All plans">
