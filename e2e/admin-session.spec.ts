@@ -57,3 +57,35 @@ test("signs in with the admin token, keeps it out of the URL and localStorage, a
   await expect(page.getByLabel("Token")).toBeVisible();
   expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(ADMIN_TOKEN);
 });
+
+test("signs in and out by keyboard alone, the focus never left on the page's body", async ({ page, consoleGuard }) => {
+  const focused = () => page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? "none");
+  await page.goto("/");
+  const token = page.getByLabel("Token");
+  for (let presses = 0; presses < 8 && !(await token.evaluate((el) => el === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(token).toBeFocused();
+
+  consoleGuard.allowStatus(401);
+  await page.keyboard.type("not-a-token");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert")).toHaveText("This token is not valid.");
+  expect(await focused()).not.toBe("body");
+
+  await token.focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(ADMIN_TOKEN);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
+  expect(await focused()).not.toBe("body");
+
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  for (let presses = 0; presses < 15 && !(await signOut.evaluate((el) => el === document.activeElement)); presses++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(signOut).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(token).toBeVisible();
+  expect(await focused()).not.toBe("body");
+});

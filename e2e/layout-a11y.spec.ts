@@ -60,7 +60,9 @@ for (const width of WIDTHS) {
       expect(response.status()).toBe(204);
 
       await signIn();
-      // The skip link is the first thing a keyboard reaches, and moves focus to the page's main landmark.
+      // On a page load the skip link is the first thing a keyboard reaches, and moves focus to the main landmark.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
       await page.keyboard.press("Tab");
       const skip = page.getByRole("link", { name: "Skip to content" });
       await expect(skip).toBeFocused();

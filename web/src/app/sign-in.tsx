@@ -1,6 +1,7 @@
 // The admin console's door: an admin token, checked against the API before it is kept for this tab.
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Alert } from "../components/ui/alert";
 import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
@@ -23,6 +24,10 @@ export function SignIn() {
   const [token, setToken] = useState("");
   const [problem, setProblem] = useState<string | null>(endedBecause);
   const [checking, setChecking] = useState(false);
+  const tokenInput = useRef<HTMLInputElement>(null);
+
+  // The one thing to do here is type the token, also after signing out (the Sign out button is gone).
+  useEffect(() => tokenInput.current?.focus(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +41,9 @@ export function SignIn() {
     try {
       // Reading the plans proves the token is an admin's, and fills the first page's data.
       await queryClient.fetchQuery(plansQueryOptions(value));
-      signIn(value);
+      flushSync(() => signIn(value));
+      // The form that held the keyboard is gone: it starts again at the console's content, not the page's body.
+      document.getElementById("content")?.focus();
     } catch (error) {
       setProblem(problemOf(error));
       setChecking(false);
@@ -66,6 +73,7 @@ export function SignIn() {
             {(props) => (
               <input
                 {...props}
+                ref={tokenInput}
                 className="input input-mono"
                 type="password"
                 autoComplete="current-password"
