@@ -1,6 +1,7 @@
 // One limit as a bar of used of limit, with what is left and a countdown to its reset.
 import { formatCount, formatDate, formatDuration } from "../../lib/format";
 import { entryLabel, entryParts, type LimitEntry } from "../../lib/quota";
+import { UsedMeter, usedOf } from "./used-meter";
 
 /** When the limit frees up, in words: the bucket refills, windows reset. */
 function resetText(entry: LimitEntry, now: number): string {
@@ -10,11 +11,6 @@ function resetText(entry: LimitEntry, now: number): string {
     return seconds > 0 ? `Full again in ${formatDuration(seconds)}` : "Refilling…";
   }
   return seconds > 0 ? `Resets in ${formatDuration(seconds)}` : "Resetting…";
-}
-
-function level(usedShare: number): "ok" | "high" | "full" {
-  if (usedShare >= 1) return "full";
-  return usedShare >= 0.8 ? "high" : "ok";
 }
 
 /** What the bar alone does not say: a bucket's refill rate, a month's renewal date (what a bill runs to). */
@@ -28,28 +24,16 @@ function detailText(entry: LimitEntry): string | null {
 }
 
 export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
-  const used = Math.max(0, entry.limit - entry.remaining);
-  const share = entry.limit > 0 ? Math.min(1, used / entry.limit) : 1;
+  const { used, fullness } = usedOf(entry);
   const label = entryLabel(entry.name);
   const detail = detailText(entry);
   return (
-    <div className={`limit limit-${level(share)}`}>
+    <div className={`limit limit-${fullness}`}>
       <div className="limit-head">
         <span className="limit-name">{label}</span>
         <span className="limit-left">{formatCount(entry.remaining)} left</span>
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across browsers; the role says the same. */}
-      <div
-        className="limit-track"
-        role="meter"
-        aria-label={`${label} used`}
-        aria-valuemin={0}
-        aria-valuemax={entry.limit}
-        aria-valuenow={used}
-        aria-valuetext={`${formatCount(used)} of ${formatCount(entry.limit)} used`}
-      >
-        <div className="limit-fill" style={{ width: `${share * 100}%` }} />
-      </div>
+      <UsedMeter entry={entry} label={label} />
       <div className="limit-foot">
         <span>
           {formatCount(used)} of {formatCount(entry.limit)} used

@@ -1,0 +1,30 @@
+// The bar of what is used of one limit, as a meter a screen reader reads ("3 of 10 used"), and how full it is.
+import { formatCount } from "../../lib/format";
+import type { LimitEntry } from "../../lib/quota";
+
+export type Fullness = "ok" | "high" | "full";
+
+/** What is used of the limit, its share (0–1), and how full that is: high from 80 %. */
+export function usedOf(entry: LimitEntry): { used: number; share: number; fullness: Fullness } {
+  const used = Math.max(0, entry.limit - entry.remaining);
+  const share = entry.limit > 0 ? Math.min(1, used / entry.limit) : 1;
+  return { used, share, fullness: share >= 1 ? "full" : share >= 0.8 ? "high" : "ok" };
+}
+
+export function UsedMeter({ entry, label, className }: { entry: LimitEntry; label: string; className?: string }) {
+  const { used, share } = usedOf(entry);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled alike across browsers; the role says the same.
+    <div
+      className={className ? `limit-track ${className}` : "limit-track"}
+      role="meter"
+      aria-label={`${label} used`}
+      aria-valuemin={0}
+      aria-valuemax={entry.limit}
+      aria-valuenow={used}
+      aria-valuetext={`${formatCount(used)} of ${formatCount(entry.limit)} used`}
+    >
+      <div className="limit-fill" style={{ width: `${share * 100}%` }} />
+    </div>
+  );
+}
