@@ -1,6 +1,7 @@
 // Signing in to the admin console, moving between its sections, and signing out.
 import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
+import { tabTo } from "./page-checks";
 
 test("signs in with the admin token, keeps it out of the URL and localStorage, and signs out", async ({
   page,
@@ -62,10 +63,7 @@ test("signs in and out by keyboard alone, the focus never left on the page's bod
   const focused = () => page.evaluate(() => document.activeElement?.tagName.toLowerCase() ?? "none");
   await page.goto("/");
   const token = page.getByLabel("Token");
-  for (let presses = 0; presses < 8 && !(await token.evaluate((el) => el === document.activeElement)); presses++) {
-    await page.keyboard.press("Tab");
-  }
-  await expect(token).toBeFocused();
+  await tabTo(page, token, 8);
 
   consoleGuard.allowStatus(401);
   await page.keyboard.type("not-a-token");
@@ -81,10 +79,7 @@ test("signs in and out by keyboard alone, the focus never left on the page's bod
   expect(await focused()).not.toBe("body");
 
   const signOut = page.getByRole("button", { name: "Sign out" });
-  for (let presses = 0; presses < 15 && !(await signOut.evaluate((el) => el === document.activeElement)); presses++) {
-    await page.keyboard.press("Tab");
-  }
-  await expect(signOut).toBeFocused();
+  await tabTo(page, signOut, 15);
   await page.keyboard.press("Enter");
   await expect(token).toBeVisible();
   expect(await focused()).not.toBe("body");

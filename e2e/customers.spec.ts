@@ -1,34 +1,10 @@
 // The Customers page at a laptop's width and a phone's: create with a billing day, rename, fail mode and shadow
 // overrides, plan and limit overrides, reset counters, delete, a key made by keyboard alone in a dialog that holds,
 // search, the 412 view that keeps an admin's changes, no sideways scroll, and axe.
-import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
-
-/** The page is no wider than the viewport: nothing scrolls the whole page sideways. */
-async function expectNoPageScroll(page: Page, where: string) {
-  const { scrollWidth, width } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-  expect(found, `axe on ${where}`).toEqual([]);
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
-async function tabTo(page: Page, target: Locator, most = 60) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
+import { expectNoAxeViolations, expectNoPageScroll, tabTo } from "./page-checks";
 
 async function openCustomers(page: Page) {
   await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Customers" }).click();
@@ -187,7 +163,7 @@ for (const width of [1280, 390] as const) {
       await page.reload();
 
       const search = page.getByLabel("Search customers");
-      await tabTo(page, search);
+      await tabTo(page, search, 60);
       await page.keyboard.type(`keyboard co ${uid}`);
       const table = page.getByRole("table", { name: "Customers" });
       await expect(table.getByRole("row")).toHaveCount(2);
@@ -198,13 +174,13 @@ for (const width of [1280, 390] as const) {
       await expect(table).toContainText(`Keyboard Co ${uid}`);
 
       const manage = page.getByRole("button", { name: `Manage Keyboard Co ${uid}` });
-      await tabTo(page, manage);
+      await tabTo(page, manage, 60);
       await page.keyboard.press("Enter");
       const form = page.getByRole("form", { name: `Settings of Keyboard Co ${uid}` });
       await expect(form.getByLabel("Name")).toBeFocused();
 
       const make = page.getByRole("button", { name: "Make API key" });
-      await tabTo(page, make);
+      await tabTo(page, make, 60);
       await page.keyboard.press("Enter");
 
       const dialog = page.getByRole("dialog", { name: `New API key for Keyboard Co ${uid}` });

@@ -1,29 +1,11 @@
 // Every page at a laptop's width and a phone's: no horizontal page scroll, wide tables scroll inside their own
 // focusable, named box, a skip link first, and an axe scan (WCAG 2 A and AA) with no violations.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
+import { expectSound } from "./page-checks";
 
 const WIDTHS = [1280, 390] as const;
-
-/** The page is no wider than the viewport: nothing scrolls the whole page sideways. */
-async function expectNoPageScroll(page: Page, width: number, where: string) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${where} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-  expect(found, `axe on ${where}`).toEqual([]);
-}
-
-async function expectSound(page: Page, width: number, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await expectNoPageScroll(page, width, where);
-  await expectNoAxeViolations(page, where);
-}
 
 /** Each table's scroll box holds all of its table, and can be reached and named for keyboard scrolling. */
 async function expectTablesScrollInTheirBox(page: Page) {
@@ -40,7 +22,7 @@ for (const width of WIDTHS) {
     test("sign-in has its content in landmarks and a sound layout", async ({ page }) => {
       await page.goto("/");
       await expect(page.getByRole("main")).toContainText("Sign in to the admin console");
-      await expectSound(page, width, "sign-in");
+      await expectSound(page, "sign-in");
     });
 
     test("the admin pages do not scroll sideways and pass axe", async ({ page, api, uid, signIn, snap }) => {
@@ -78,7 +60,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
       await expect(page.getByRole("button", { name: `Edit A plan with a rather long name ${uid}` })).toBeAttached();
       await expectTablesScrollInTheirBox(page);
-      await expectSound(page, width, "Plans");
+      await expectSound(page, "Plans");
       await snap(`layout-plans-${width}`);
 
       await nav.getByRole("link", { name: "Customers" }).click();
@@ -93,19 +75,19 @@ for (const width of WIDTHS) {
         const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth);
         expect(fits, "the keys table is clipped").toBe(true);
       }
-      await expectSound(page, width, "Customers");
+      await expectSound(page, "Customers");
       await snap(`layout-customers-${width}`);
 
       await nav.getByRole("link", { name: "Live" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Live" })).toBeVisible();
       await expect(page.getByRole("article", { name: `Usage of Initech Global Holdings ${uid}` })).toBeVisible();
-      await expectSound(page, width, "Live");
+      await expectSound(page, "Live");
       await snap(`layout-live-${width}`);
 
       await nav.getByRole("link", { name: "Audit" }).click();
       await expect(page.getByRole("table", { name: "Audit log" })).toBeVisible();
       await expectTablesScrollInTheirBox(page);
-      await expectSound(page, width, "Audit");
+      await expectSound(page, "Audit");
       await snap(`layout-audit-${width}`);
     });
 
@@ -117,12 +99,12 @@ for (const width of WIDTHS) {
       await api.check(service, key, 3);
 
       await page.goto("/usage");
-      await expectSound(page, width, "the customer page's key form");
+      await expectSound(page, "the customer page's key form");
       await page.getByLabel("API key").fill(key);
       await page.getByRole("button", { name: "Show my usage" }).click();
       await expect(page.getByRole("heading", { name: `Usage ${uid} plan` })).toBeVisible();
       await expect(page.getByRole("meter", { name: "Burst used" })).toHaveAttribute("aria-valuetext", "3 of 10 used");
-      await expectSound(page, width, "the customer page");
+      await expectSound(page, "the customer page");
     });
   });
 }

@@ -2,6 +2,7 @@
 // 31st, the customer page showing the month's renewal date, the resource's entry and the days' checks, and the
 // customer's admin view its days too.
 import { expect, test } from "./fixtures";
+import { expectNoPageScroll } from "./page-checks";
 
 /** When the month of a customer billed on `billingDay` ends, as the customer page says it: "31 Dec 2026". */
 function renewalDate(billingDay: number, now: Date): string {
@@ -90,7 +91,7 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
   await expect(phone.getByRole("figure", { name: "Your checks per day" })).toContainText("5 allowed");
   await expect(phone.getByRole("figure", { name: "Your checks per day" })).toContainText("0 denied");
   await snap("limit-kinds-usage", phone);
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoPageScroll(phone, "the customer page on a phone");
 
   await nav.getByRole("link", { name: "Live" }).click();
   const card = page.getByRole("article", { name: `Usage of Globex ${uid}` });

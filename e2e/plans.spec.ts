@@ -1,28 +1,12 @@
 // The Plans page: create through the form (by mouse and by keyboard alone), rule violations said inline with their
 // numbers, edit with If-Match, a 412 that keeps the admin's edit, and a delete that names who uses the plan.
-import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
 import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, tabTo } from "./page-checks";
 
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-  expect(found, `axe on ${where}`).toEqual([]);
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
-async function tabTo(page: Page, target: Locator, most = 40) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   await page.getByRole("button", { name: "New plan" }).click();

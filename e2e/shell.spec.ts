@@ -1,33 +1,14 @@
 // The console's shell: the Theme control (System follows the system's colour scheme, Light and Dark override it and
 // survive a reload, applied before the app runs), every page in both themes at a laptop's width and a phone's
 // (axe, WCAG 2 A and AA, nothing excluded; no sideways scroll), and the store status dot and banner fed by /readyz.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectSound } from "./page-checks";
 
 // The page's background in each theme (--bg in web/src/styles.css).
 const BACKGROUND = { light: "rgb(245, 246, 248)", dark: "rgb(15, 17, 21)" } as const;
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-
-async function expectSound(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const { scrollWidth, width, widest } = await page.evaluate(() => {
-    // The deepest elements reaching past the right edge, so a failure says what is too wide.
-    const past = [...document.body.querySelectorAll("*")].filter(
-      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
-    );
-    const widest = past
-      .filter((el) => !past.some((other) => other !== el && el.contains(other)))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`);
-    return { scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, widest };
-  });
-  expect(scrollWidth, `${where} scrolls sideways: ${widest.join("; ")}`).toBeLessThanOrEqual(width);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-  expect(found, `axe on ${where}`).toEqual([]);
-}
 
 test.describe("the Theme control", () => {
   test("System follows the system's scheme; Light and Dark override it and survive a reload", async ({

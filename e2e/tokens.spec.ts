@@ -1,8 +1,8 @@
 // The Tokens page: make a service token shown once in a modal dialog with a copy button, see it listed, revoke it
 // after a confirmation, the same by keyboard alone, at a laptop's width and a phone's.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations, expectNoPageScroll, tabTo } from "./page-checks";
 
 /** The status of one check made with `token` as the bearer, for a customer's key. */
 async function checkWith(request: APIRequestContext, token: string, key: string) {
@@ -13,34 +13,10 @@ async function checkWith(request: APIRequestContext, token: string, key: string)
   return response.status();
 }
 
-/** The page is no wider than the viewport: nothing scrolls the whole page sideways. */
-async function expectNoPageScroll(page: Page, where: string) {
-  const { scrollWidth, width } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-  expect(found, `axe on ${where}`).toEqual([]);
-}
-
 async function openTokens(page: Page) {
   await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Tokens" }).click();
   await expect(page.getByRole("heading", { name: "Tokens", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/tokens$/);
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `most` presses. */
-async function tabTo(page: Page, target: ReturnType<Page["locator"]>, most = 40) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
 }
 
 /** A customer with a key, for checks made with the tokens under test. */
