@@ -1,6 +1,6 @@
 // The customer search finds by name or id, every word typed, in any case and order.
 import { expect, test } from "vitest";
-import { customerOf } from "../testing/fixtures";
+import { customerOf } from "../../../testing/fixtures";
 import { searchCustomers } from "./customer-search";
 
 const customer = (id: string, name: string) => customerOf({ id, name });

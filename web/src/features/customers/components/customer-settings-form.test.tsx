@@ -1,54 +1,30 @@
 // The customer settings form saves and deletes the version the admin read; a stale save keeps the admin's changes
 // beside the current version; rename, fail mode, shadow and reset counters reach the API as the admin set them.
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { AdminSessionProvider } from "../../../app/admin-session";
-import { createQueryClient } from "../../../app/query-client";
+import { expect, test, vi } from "vitest";
 import type { Plan } from "../../../lib/domain";
-import { customerOf, proPlan } from "../testing/fixtures";
+import { stubDialog } from "../../../testing/dialog";
+import { customerOf, proPlan } from "../../../testing/fixtures";
+import { json } from "../../../testing/json-response";
+import { renderAsAdmin, signInWithFetch } from "../../../testing/signed-in-admin";
 import { CustomerSettingsForm } from "./customer-settings-form";
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
-  sessionStorage.setItem("bouncer.adminToken", "admin-token");
-  vi.stubGlobal("fetch", fetchMock);
-  // jsdom has no <dialog> behaviour; the confirmation only needs to open and close.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+signInWithFetch(fetchMock);
+stubDialog();
 
 const pro = proPlan();
 const acme = customerOf({ overrides: { perDay: 100000, shadow: true } });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 const stale = () =>
   json(412, { error: { code: "precondition_failed", message: "customer acme is at version 4", requestId: "r" } });
 
 function renderForm() {
   const onDeleted = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <CustomerSettingsForm customer={acme} plans={[pro]} onDeleted={onDeleted} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<CustomerSettingsForm customer={acme} plans={[pro]} onDeleted={onDeleted} />);
   return { onDeleted, user: userEvent.setup() };
 }
 
@@ -234,12 +210,8 @@ test("every limit kind and each of the plan's resources can be overridden field 
     },
   };
   const onDeleted = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <CustomerSettingsForm customer={{ ...acme, overrides: null }} plans={[metered]} onDeleted={onDeleted} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
+  renderAsAdmin(
+    <CustomerSettingsForm customer={{ ...acme, overrides: null }} plans={[metered]} onDeleted={onDeleted} />,
   );
   const user = userEvent.setup();
   const overrides = within(screen.getByRole("group", { name: "Overrides" }));

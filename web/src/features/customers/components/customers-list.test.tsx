@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
 import { afterEach, expect, test, vi } from "vitest";
-import { customerOf, proPlan } from "../testing/fixtures";
+import { customerOf, proPlan } from "../../../testing/fixtures";
 import { CustomersList } from "./customers-list";
 
 afterEach(cleanup);

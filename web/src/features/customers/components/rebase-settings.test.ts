@@ -1,7 +1,7 @@
 // Applying an admin's changes over a newer version keeps what the other admin saved and what this one changed.
 import { expect, test } from "vitest";
 import type { Customer } from "../../../lib/domain";
-import { customerOf } from "../testing/fixtures";
+import { customerOf } from "../../../testing/fixtures";
 import { rebaseSettings } from "./rebase-settings";
 
 const customer = (overrides: Customer["overrides"], version: number) => customerOf({ overrides, version });

@@ -1,7 +1,7 @@
 // What a save of the customer's settings sends: the name trimmed, and the overrides as one object with the limits typed
 // and the fail mode and shadow chosen, each left out when it keeps the plan's value.
 import { expect, test } from "vitest";
-import { customerOf, proPlan } from "../testing/fixtures";
+import { customerOf, proPlan } from "../../../testing/fixtures";
 import { checkSettings, type SettingsDraft, settingsDraftOf } from "./settings-draft";
 import { settingsPatchOf } from "./settings-patch";
 

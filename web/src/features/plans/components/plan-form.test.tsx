@@ -1,42 +1,23 @@
 // The plan form shows the API's own rules beside each field as the admin types, and sends only a valid plan.
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { AdminSessionProvider } from "../../../app/admin-session";
-import { createQueryClient } from "../../../app/query-client";
+import { expect, test, vi } from "vitest";
 import { noLimits, type Plan } from "../../../lib/domain";
+import { proPlan } from "../../../testing/fixtures";
+import { json } from "../../../testing/json-response";
+import { renderAsAdmin, signInWithFetch } from "../../../testing/signed-in-admin";
 import { PlanForm } from "./plan-form";
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
-  sessionStorage.setItem("bouncer.adminToken", "admin-token");
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+signInWithFetch(fetchMock);
 
 function renderForm(plan?: Plan) {
   const onDone = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <PlanForm plan={plan} onDone={onDone} onCancel={() => {}} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<PlanForm plan={plan} onDone={onDone} onCancel={() => {}} />);
   return { onDone, user: userEvent.setup() };
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 test("a longer period allowing less than a shorter one is shown beside the field while typing", async () => {
   const { user } = renderForm();
@@ -118,22 +99,7 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
   await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
 });
 
-const pro: Plan = {
-  id: "pro",
-  name: "Pro",
-  burst: null,
-  perMinute: 100,
-  perHour: 5000,
-  perDay: null,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  version: 3,
-  createdAt: "2026-11-30T10:00:00.000Z",
-  updatedAt: "2026-11-30T10:00:00.000Z",
-};
+const pro = proPlan({ perDay: null, version: 3 });
 
 test("an edit sends only what changed, with If-Match", async () => {
   const { user, onDone } = renderForm(pro);
@@ -198,13 +164,7 @@ test("after a 412, discarding mine puts the current version in the form", async 
 
 test("Escape leaves the form as Cancel does", async () => {
   const onCancel = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <PlanForm onDone={() => {}} onCancel={onCancel} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<PlanForm onDone={() => {}} onCancel={onCancel} />);
   const user = userEvent.setup();
   expect(screen.getByLabelText("Name")).toBe(document.activeElement);
   await user.type(screen.getByLabelText("Per hour"), "10");
@@ -214,13 +174,7 @@ test("Escape leaves the form as Cancel does", async () => {
 
 test("the limits as typed reach onDraftChange, each a number or null when empty or not valid yet", async () => {
   const onDraftChange = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <PlanForm plan={pro} onDone={() => {}} onCancel={() => {}} onDraftChange={onDraftChange} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<PlanForm plan={pro} onDone={() => {}} onCancel={() => {}} onDraftChange={onDraftChange} />);
   const user = userEvent.setup();
   expect(onDraftChange).toHaveBeenLastCalledWith({ ...noLimits(), perMinute: 100, perHour: 5000 });
   await user.type(screen.getByLabelText("Burst"), "2,000");
@@ -298,24 +252,15 @@ test("a resource with no limit at all is refused, as the API would", async () =>
 });
 
 test("an edit that changes a resource sends the resources as a whole, and nothing else", async () => {
-  const plan: Plan = {
-    id: "pro",
-    name: "Pro",
-    burst: null,
-    perMinute: 100,
+  const plan = proPlan({
     perHour: null,
     perDay: null,
-    perWeek: null,
     perMonth: 1000000,
     resources: {
       "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
     },
-    failMode: "open",
-    shadow: false,
     version: 2,
-    createdAt: "2026-11-30T10:00:00.000Z",
-    updatedAt: "2026-11-30T10:00:00.000Z",
-  };
+  });
   const { user } = renderForm(plan);
   fetchMock.mockResolvedValue(json(200, { ...plan, version: 3 }));
   const resource = within(screen.getByRole("group", { name: "Resource 1" }));

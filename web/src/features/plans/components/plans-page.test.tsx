@@ -1,37 +1,18 @@
 // The Plans page keeps the keyboard somewhere sensible: on the saved plan's row after Create, back on the opening
 // button after Cancel or Escape, and a plan in use says who uses it before any delete is tried.
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { AdminSessionProvider } from "../../../app/admin-session";
-import { createQueryClient } from "../../../app/query-client";
+import { beforeEach, expect, test, vi } from "vitest";
 import type { Customer, Plan } from "../../../lib/domain";
+import { stubDialog } from "../../../testing/dialog";
+import { customerOf, proPlan } from "../../../testing/fixtures";
+import { json } from "../../../testing/json-response";
+import { renderAsAdmin, signInWithFetch } from "../../../testing/signed-in-admin";
 import { PlansPage } from "./plans-page";
 
-const at = "2026-11-30T10:00:00.000Z";
-const plan = (id: string, name: string): Plan => ({
-  id,
-  name,
-  burst: null,
-  perMinute: 60,
-  perHour: null,
-  perDay: null,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  version: 1,
-  createdAt: at,
-  updatedAt: at,
-});
-const customer = (id: string, name: string, planId: string) =>
-  ({ id, name, planId, billingDay: null, overrides: null, version: 1, createdAt: at, updatedAt: at }) as Customer;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const plan = (id: string, name: string) => proPlan({ id, name, perMinute: 60, perHour: null, perDay: null });
+const customer = (id: string, name: string, planId: string) => customerOf({ id, name, planId, version: 1 });
 
 let plans: Plan[] = [];
 let customers: Customer[] = [];
@@ -47,35 +28,16 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   return json(404, { error: { code: "not_found", message: "no", requestId: "r" } });
 });
 
+signInWithFetch(fetchMock);
+stubDialog();
+
 beforeEach(() => {
   plans = [plan("pro", "Pro")];
   customers = [];
-  sessionStorage.setItem("bouncer.adminToken", "admin-token");
-  vi.stubGlobal("fetch", fetchMock);
-  // jsdom has no <dialog> behaviour; the confirmation only needs to open and close.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
 });
 
 async function renderPage() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <PlansPage />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<PlansPage />);
   await screen.findByRole("table", { name: "Plans" });
   return userEvent.setup();
 }

@@ -1,49 +1,24 @@
 // The token form checks the name as the API does, sends the role chosen, and shows the new token once in a dialog.
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { AdminSessionProvider } from "../../../app/admin-session";
-import { createQueryClient } from "../../../app/query-client";
+import { expect, test, vi } from "vitest";
+import { stubDialog } from "../../../testing/dialog";
+import { json } from "../../../testing/json-response";
+import { renderAsAdmin, signInWithFetch } from "../../../testing/signed-in-admin";
 import { TokenCreateForm } from "./token-create-form";
 import { tokenNameError } from "./token-name";
 
 const fetchMock = vi.fn<typeof fetch>();
 
-beforeEach(() => {
-  sessionStorage.setItem("bouncer.adminToken", "admin-token");
-  vi.stubGlobal("fetch", fetchMock);
-  // jsdom has no <dialog> behaviour; the dialog only needs to open and close.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+signInWithFetch(fetchMock);
+stubDialog();
 
 function renderForm() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminSessionProvider>
-        <RouterProvider router={createMemoryRouter([{ path: "/", element: <TokenCreateForm /> }])} />
-      </AdminSessionProvider>
-    </QueryClientProvider>,
-  );
+  renderAsAdmin(<RouterProvider router={createMemoryRouter([{ path: "/", element: <TokenCreateForm /> }])} />);
   return screen.findByRole("form", { name: "New token" });
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 test("a token's name follows the API's rule for names", () => {
   expect(tokenNameError("billing-svc")).toBeUndefined();

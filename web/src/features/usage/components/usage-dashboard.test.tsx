@@ -4,11 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { createQueryClient } from "../../../app/query-client";
+import { json } from "../../../testing/json-response";
 import { UsageDashboard } from "./usage-dashboard";
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 // 31 Dec 2026 00:00Z: the end of the month of a customer whose billing day is 31, read on 30 Nov.
 const RENEWAL = Date.UTC(2026, 11, 31) / 1000;

@@ -1,6 +1,6 @@
-// A plan and customers for the customers feature's tests: Pro (100 a minute, 5,000 an hour, 50,000 a day, fail open)
-// and a customer on it, each changed by the fields a test gives.
-import type { Customer, Plan } from "../../../lib/domain";
+// A plan and a customer for the console's tests: Pro (100 a minute, 5,000 an hour, 50,000 a day, fail open) and a
+// customer on it, each changed by the fields a test gives.
+import type { Customer, Plan } from "../lib/domain";
 
 const at = "2026-11-30T10:00:00.000Z";
 
