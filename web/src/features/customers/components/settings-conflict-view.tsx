@@ -1,8 +1,5 @@
-// The 412 view: someone else saved the customer first. The admin's changes stay, beside the current version, field by
-// field, until they apply theirs over it or take the current one.
-import { useEffect, useId, useRef } from "react";
-import { Button } from "../../../components/ui/button";
-import { TableScroll } from "../../../components/ui/table-scroll";
+// The 412 view of a customer's settings: the shared conflict view with the customer's rows and words.
+import { ConflictView } from "../../../components/ui/conflict-view";
 import type { Customer, Plan } from "../../../lib/domain";
 import type { CustomerSettings } from "../api/update-customer";
 import { conflictRows } from "./settings-conflict";
@@ -16,53 +13,15 @@ type Props = {
   onDiscard: () => void;
 };
 
-export function SettingsConflictView({ mine, current, plans, busy, onApply, onDiscard }: Props) {
-  const ref = useRef<HTMLElement>(null);
-  const titleId = useId();
-  // The Save button the admin pressed is disabled now: the view takes the focus, so it is read first.
-  useEffect(() => ref.current?.focus(), []);
+export function SettingsConflictView({ mine, current, plans, ...actions }: Props) {
   return (
-    <section ref={ref} tabIndex={-1} className="alert alert-warning customer-conflict" aria-labelledby={titleId}>
-      <p id={titleId} className="alert-title">
-        Someone else changed this customer while you were editing it.
-      </p>
-      <div className="alert-body stack">
-        <p>
-          Nothing of yours was saved. It is now at version {current.version}. Compare, then apply your changes over the
-          current version (whatever you did not change keeps its current value) or take the current version.
-        </p>
-        <TableScroll label="Your changes and the current version table">
-          <table className="table" aria-label="Your changes and the current version">
-            <thead>
-              <tr>
-                <th scope="col">Setting</th>
-                <th scope="col">Your changes</th>
-                <th scope="col">Current version</th>
-              </tr>
-            </thead>
-            <tbody>
-              {conflictRows(mine, current, plans).map((row) => (
-                <tr key={row.label} className={row.differs ? "customer-conflict-differs" : undefined}>
-                  <th scope="row">
-                    {row.label}
-                    {row.differs ? <span className="badge badge-shadow customer-conflict-mark">Differs</span> : null}
-                  </th>
-                  <td className={row.mine === null ? "muted" : undefined}>{row.mine ?? "Not changed by you"}</td>
-                  <td>{row.current}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-        <div className="row">
-          <Button variant="primary" onClick={onApply} disabled={busy}>
-            {busy ? "Applying…" : "Apply my changes to the current version"}
-          </Button>
-          <Button onClick={onDiscard} disabled={busy}>
-            Discard mine and use current
-          </Button>
-        </div>
-      </div>
-    </section>
+    <ConflictView
+      title="Someone else changed this customer while you were editing it."
+      version={current.version}
+      untouched="whatever you did not change keeps its current value"
+      rowHeader="Setting"
+      rows={conflictRows(mine, current, plans)}
+      {...actions}
+    />
   );
 }

@@ -1,15 +1,8 @@
 // The rows of the 412 view: each setting as the admin set it beside the current version, and whether they differ.
+import type { ConflictRow } from "../../../components/ui/conflict-view";
 import type { Customer, Plan } from "../../../lib/domain";
 import type { CustomerSettings } from "../api/update-customer";
 import { failModeText, limitOverridesText, shadowText } from "./overrides-text";
-
-export type ConflictRow = {
-  label: string;
-  /** The admin's value, or null for a setting they did not change (the current one stays). */
-  mine: string | null;
-  current: string;
-  differs: boolean;
-};
 
 type Settings = Required<CustomerSettings>;
 

@@ -1,16 +1,9 @@
 // The rows of the 412 view: each plan field as the admin set it beside the current version, and whether they differ.
+import type { ConflictRow } from "../../../components/ui/conflict-view";
 import { LIMIT_KINDS, type Plan, type PlanPatch } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { resourceLimitsText } from "../../../lib/quota";
 import { burstText } from "./plan-burst";
-
-export type ConflictRow = {
-  label: string;
-  /** The admin's value, or null for a field they did not change (the current one stays). */
-  mine: string | null;
-  current: string;
-  differs: boolean;
-};
 
 type Shown = Omit<Plan, "id" | "version" | "createdAt" | "updatedAt">;
 
