@@ -1,4 +1,5 @@
 // The Fail mode and Shadow overrides: each either keeps the plan's value, named in its first option, or replaces it.
+import { FailModeField } from "../../../components/quota/fail-mode-field";
 import { Field } from "../../../components/ui/field";
 import type { Plan } from "../../../lib/domain";
 import { failModeText } from "./overrides-text";
@@ -15,20 +16,11 @@ type Props = {
 export function ModeOverrideFields({ plan, failMode, shadow, onFailMode, onShadow }: Props) {
   return (
     <div className="form-grid">
-      <Field label="Fail mode" hint="What checks do when the counter store does not answer.">
-        {(props) => (
-          <select
-            {...props}
-            className="input"
-            value={failMode}
-            onChange={(e) => onFailMode(e.target.value as FailModeChoice)}
-          >
-            <option value="">Plan's: {plan ? failModeText(plan.failMode).toLowerCase() : "…"}</option>
-            <option value="open">Open: allow the request</option>
-            <option value="closed">Closed: deny the request</option>
-          </select>
-        )}
-      </Field>
+      <FailModeField
+        value={failMode}
+        onChange={onFailMode}
+        inherit={`Plan's: ${plan ? failModeText(plan.failMode).toLowerCase() : "…"}`}
+      />
       <Field label="Shadow" hint="On: never deny; checks report what they would have done (a dry run).">
         {(props) => (
           <select

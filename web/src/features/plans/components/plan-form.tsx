@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
+import { FailModeField } from "../../../components/quota/fail-mode-field";
 import { LimitFields } from "../../../components/quota/limit-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -226,19 +227,7 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
       />
 
       <div className="form-grid">
-        <Field label="Fail mode" hint="What checks do when the counter store does not answer.">
-          {(props) => (
-            <select
-              {...props}
-              className="input"
-              value={draft.failMode}
-              onChange={(e) => change("failMode", e.target.value as PlanDraft["failMode"])}
-            >
-              <option value="open">Open: allow the request</option>
-              <option value="closed">Closed: deny the request</option>
-            </select>
-          )}
-        </Field>
+        <FailModeField value={draft.failMode} onChange={(failMode) => change("failMode", failMode)} />
         <CheckboxField
           label="Shadow"
           hint="Never deny: checks report what they would have done (a dry run)."
