@@ -14,6 +14,8 @@ export type UpstashEndpoint = {
   port: number;
   close(): Promise<void>;
   setDelay(ms: number): void;
+  /** How many HTTP requests it has received: a pipeline is one, as it is one subrequest of a Worker. */
+  requests(): number;
 };
 
 type Command = [name: string, ...args: (string | Buffer)[]];
@@ -167,7 +169,12 @@ export async function startUpstashEndpoint(options: {
   let delay = 0;
   const app = createUpstashApp(redis, token, () => delay);
   // Node's http server keeps connections alive between requests by default.
-  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as Server;
+  let requests = 0;
+  const fetch = (request: Request) => {
+    requests++;
+    return app.fetch(request);
+  };
+  const server = serve({ fetch, port: options.port ?? 0, hostname: host }) as Server;
   const port = await new Promise<number>((resolve, reject) => {
     server.once("listening", () => resolve((server.address() as AddressInfo).port));
     server.once("error", (err) => {
@@ -182,6 +189,7 @@ export async function startUpstashEndpoint(options: {
     setDelay: (ms) => {
       delay = ms;
     },
+    requests: () => requests,
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

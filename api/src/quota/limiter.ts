@@ -1,5 +1,5 @@
-// The quota layer's one door: check, refund, usage, history, reset and close. Behind it stay the deny cache and the flush
-// of the denials it answered; the store, its batcher and its budget are reached only through it.
+// The quota layer's one door: check, refund, usage, history, reset, together and close. Behind it stay the deny cache
+// and the flush of the denials it answered; the store, its batcher and its budget are reached only through it.
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
@@ -27,9 +27,23 @@ export type Limiter = {
   daily(subject: string, days: number): Promise<DayPoint[]>;
   /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten. */
   reset(subject: string): Promise<void>;
+  /**
+   * The reads of one request whose calls made together share one request to the store (CounterStore.together): for
+   * a request that reads many subjects at once (GET /v1/usage), never shared between requests.
+   */
+  together(): LimiterReads;
   /** Stops the flushing and writes what is still pending, so a shutdown loses no denial from the history. */
   close(): Promise<void>;
 };
+
+/** Where a subject's limits stand and the checks it made: reads, which consume nothing. */
+export type LimiterReads = Pick<Limiter, "usage" | "history" | "daily">;
+
+const readsOf = (store: CounterStore): LimiterReads => ({
+  usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.usage)),
+  history: (subject, minutes) => store.history(subject, minutes),
+  daily: (subject, days) => store.daily(subject, days),
+});
 
 export type LimiterOptions = {
   metrics: Metrics;
@@ -85,11 +99,9 @@ export function createLimiter(
       return limitEntries(decision);
     },
 
-    usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.usage)),
+    ...readsOf(store),
 
-    history: (subject, minutes) => store.history(subject, minutes),
-
-    daily: (subject, days) => store.daily(subject, days),
+    together: () => readsOf(store.together()),
 
     async reset(subject) {
       await store.reset(subject);

@@ -49,5 +49,12 @@ export interface CounterStore {
   reset(subject: string): Promise<void>;
   /** Answers when the store is reachable. */
   ping(): Promise<void>;
+  /**
+   * A view of this store whose calls made together share one request to it, for the calls of one request only: on a
+   * Worker, a request's I/O that another request awaits is cancelled, so a store there sends each call alone, and one
+   * request's many reads (GET /v1/usage) would each be a subrequest. Stores that already merge give themselves. A
+   * view is closed with its store, never by itself.
+   */
+  together(): CounterStore;
   close(): Promise<void>;
 }

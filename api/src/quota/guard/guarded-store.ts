@@ -94,15 +94,25 @@ export function guardStore(
     }
   }
 
+  // A view of the store (together()) keeps the same budget, breaker and outage count: its calls fail as the store's.
+  const guardedView = (inner: CounterStore): CounterStore => ({
+    check: (subject, spec, cost) => guarded(() => inner.check(subject, spec, cost)),
+    usage: (subject, spec) => guarded(() => inner.usage(subject, spec)),
+    refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
+    history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),
+    daily: (subject, days) => guarded(() => inner.daily(subject, days)),
+    recordDenials: (subject, count) => guarded(() => inner.recordDenials(subject, count)),
+    reset: (subject) => guarded(() => inner.reset(subject)),
+    ping: () => guarded(() => inner.ping()),
+    together() {
+      const view = inner.together();
+      return view === inner ? this : guardedView(view);
+    },
+    close: async () => {},
+  });
+
   const guardedStore: CounterStore & { readonly available: boolean } = {
-    check: (subject, spec, cost) => guarded(() => store.check(subject, spec, cost)),
-    usage: (subject, spec) => guarded(() => store.usage(subject, spec)),
-    refund: (subject, spec, cost) => guarded(() => store.refund(subject, spec, cost)),
-    history: (subject, minutes) => guarded(() => store.history(subject, minutes)),
-    daily: (subject, days) => guarded(() => store.daily(subject, days)),
-    recordDenials: (subject, count) => guarded(() => store.recordDenials(subject, count)),
-    reset: (subject) => guarded(() => store.reset(subject)),
-    ping: () => guarded(() => store.ping()),
+    ...guardedView(store),
     close: async () => {
       breaker.stop();
       await store.close();

@@ -136,6 +136,11 @@ export function createMemoryStore({
 
     async ping(): Promise<void> {},
 
+    // Nothing to merge: every call is answered in memory.
+    together() {
+      return this;
+    },
+
     async close(): Promise<void> {
       stopSweeping();
       subjects.clear();

@@ -10,6 +10,8 @@ export type ScriptClient = {
   run(script: Script, keys: string[], args: string[], shared?: SharedArgs): Promise<unknown>;
   ping(): Promise<unknown>;
   close(): Promise<void>;
+  /** A client whose calls made together share one request (CounterStore.together); left out when they already do. */
+  together?(): ScriptClient;
 };
 
 const MINUTE_MS = 60_000;
@@ -123,6 +125,10 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
 
     async ping() {
       await client.ping();
+    },
+
+    together() {
+      return client.together ? createScriptStore(client.together(), clock) : this;
     },
 
     close: () => client.close(),

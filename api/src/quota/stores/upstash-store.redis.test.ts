@@ -3,12 +3,13 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../../dev/upstash-endpoint";
+import type { CounterStore } from "../store";
 import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
 import { checksTogether } from "../testing/merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
 import { describeCounterStore } from "../testing/store-contract";
 import { testSpec } from "../testing/test-spec";
-import { createUpstashStore } from "./upstash-store";
+import { createUpstashStore, type UpstashStoreOptions } from "./upstash-store";
 
 let redis: RedisServer;
 let endpoint: UpstashEndpoint;
@@ -21,17 +22,43 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describeCounterStore("Upstash (integration, needs redis-server)", async () => {
-  let now = 0;
-  const store = createUpstashStore({ url: endpoint.url, token: endpoint.token, timeoutMs: 5000, clock: () => now });
-  return {
-    store,
-    setTime: async (ms: number) => {
-      now = ms;
-    },
-    close: () => store.close(),
+const harness =
+  (options: Pick<UpstashStoreOptions, "mergeRequests" | "abortAfterBudget"> = {}) =>
+  async () => {
+    let now = 0;
+    const store = createUpstashStore({
+      url: endpoint.url,
+      token: endpoint.token,
+      timeoutMs: 5000,
+      clock: () => now,
+      ...options,
+    });
+    return {
+      store,
+      setTime: async (ms: number) => {
+        now = ms;
+      },
+      close: () => store.close(),
+    };
   };
-});
+
+describeCounterStore("Upstash (integration, needs redis-server)", harness());
+// As the Worker builds it (entry/worker-service.ts): each call alone, and together() a view that merges.
+describeCounterStore(
+  "Upstash as on a Worker (integration, needs redis-server)",
+  harness({ mergeRequests: false, abortAfterBudget: false }),
+);
+
+/** The URL of each request @upstash/redis sends (through the global fetch) until `restore`. */
+function countRequests() {
+  const realFetch = globalThis.fetch;
+  const urls: string[] = [];
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    urls.push(String(input));
+    return realFetch(input, init);
+  });
+  return { urls, restore: () => spy.mockRestore() };
+}
 
 describe("Upstash store (integration, needs redis-server)", () => {
   test("checks that arrive together go as one EVALSHA in one request, each counted as if alone; a broken one fails alone", async () => {
@@ -47,21 +74,49 @@ describe("Upstash store (integration, needs redis-server)", () => {
       mergeRequests: false,
       abortAfterBudget: false,
     });
-    // @upstash/redis sends through the global fetch; its auto-pipelining, on by default, would merge the six.
-    const realFetch = globalThis.fetch;
-    const requests: string[] = [];
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      requests.push(String(input));
-      return realFetch(input, init);
-    });
+    // @upstash/redis's auto-pipelining, on by default, would merge the six.
+    const requests = countRequests();
     try {
       expect(await checksTogether(store, redis.url)).toBe(6);
     } finally {
-      spy.mockRestore();
+      requests.restore();
     }
     // A first check (two requests if the script must be sent), then one POST / per check, none to /pipeline.
-    expect(requests.length).toBeGreaterThanOrEqual(7);
-    expect(new Set(requests)).toEqual(new Set([endpoint.url.replace(/\/$/, "")]));
+    expect(requests.urls.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(requests.urls)).toEqual(new Set([endpoint.url.replace(/\/$/, "")]));
+  });
+
+  test("as on a Worker, the calls of one request made together through together() go as one request, answered as alone", async () => {
+    const now = Date.parse("2026-11-30T10:00:30.000Z");
+    const store = createUpstashStore({
+      url: endpoint.url,
+      token: endpoint.token,
+      timeoutMs: 5000,
+      clock: () => now,
+      mergeRequests: false,
+      abortAfterBudget: false,
+    });
+    const spec = testSpec({ capacity: 5, perMinute: 1, hour: 100, day: null });
+    const subjects = Array.from({ length: 20 }, (_, i) => `view-${process.pid}-${i}`);
+    for (const [i, subject] of subjects.entries()) for (let n = 0; n < i % 4; n++) await store.check(subject, spec, 1);
+    const reads = (s: CounterStore) =>
+      Promise.all(subjects.flatMap((subject) => [s.usage(subject, spec), s.history(subject, 3), s.daily(subject, 2)]));
+    const alone = await reads(store);
+
+    const requests = countRequests();
+    try {
+      const view = store.together();
+      expect(await reads(view)).toEqual(alone);
+      expect(requests.urls).toEqual([`${endpoint.url}/pipeline`]);
+      // Checks too, each counted as if alone and a broken one failing alone, in one EVALSHA of one request.
+      expect(await checksTogether(store.together(), redis.url)).toBe(1);
+      // The store itself still sends each call alone.
+      requests.urls.length = 0;
+      expect(await reads(store)).toEqual(alone);
+      expect(requests.urls).toHaveLength(3 * subjects.length);
+    } finally {
+      requests.restore();
+    }
   });
 
   test("after SCRIPT FLUSH the scripts are sent again, for checks batched together too", async () => {
@@ -74,6 +129,37 @@ describe("Upstash store (integration, needs redis-server)", () => {
     const decisions = await Promise.all(Array.from({ length: 5 }, () => store.check("flushed", spec, 1)));
     expect(decisions.map((d) => d.allowed).sort()).toEqual([false, false, true, true, true]);
     direct.disconnect();
+  });
+
+  test("after SCRIPT FLUSH a view's calls made together are sent again by source together: two requests in all", async () => {
+    const { Redis } = await import("ioredis");
+    const direct = new Redis(redis.url);
+    const store = createUpstashStore({
+      url: endpoint.url,
+      token: endpoint.token,
+      timeoutMs: 5000,
+      mergeRequests: false,
+      abortAfterBudget: false,
+    });
+    const spec = testSpec({ capacity: 3, perMinute: 1, hour: null, day: null });
+    const subjects = Array.from({ length: 10 }, (_, i) => `flushed-view-${process.pid}-${i}`);
+    await direct.script("FLUSH");
+    const requests = countRequests();
+    try {
+      const view = store.together();
+      const [checks, usage, minutes] = await Promise.all([
+        Promise.all(subjects.map((subject) => view.check(subject, spec, 2))),
+        Promise.all(subjects.map((subject) => view.usage(subject, spec))),
+        Promise.all(subjects.map((subject) => view.history(subject, 2))),
+      ]);
+      expect(checks.map((d) => d.limits[0]?.remaining)).toEqual(subjects.map(() => 1));
+      expect(usage.map((d) => d.limits[0]?.remaining)).toEqual(subjects.map(() => 1));
+      expect(minutes.map((points) => points.length)).toEqual(subjects.map(() => 2));
+    } finally {
+      requests.restore();
+      direct.disconnect();
+    }
+    expect(requests.urls).toEqual([`${endpoint.url}/pipeline`, `${endpoint.url}/pipeline`]);
   });
 });
 

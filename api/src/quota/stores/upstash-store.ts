@@ -1,8 +1,8 @@
 // The counter store on Upstash Redis over REST, through @upstash/redis; on Node, checks that arrive together share
-// one pipeline request (script-batch.ts).
+// one pipeline request (script-batch.ts), and on a Worker the calls of one request made through together() do.
 import { Redis } from "@upstash/redis";
 import type { CounterStore } from "../store";
-import { batchScripts, type ScriptCall } from "./script-batch";
+import { type BatchedCall, batchScripts, type ScriptCall } from "./script-batch";
 import { createScriptStore, type ScriptClient } from "./script-store";
 import { runScript } from "./scripts";
 
@@ -15,7 +15,8 @@ export type UpstashStoreOptions = {
   clock?: () => number;
   /**
    * Whether checks of concurrent requests share one request to Upstash (the default). Not on a Worker: it cancels a
-   * request whose answer waits on another request's I/O (issue 16: 48 of 50 concurrent checks answered 500).
+   * request whose answer waits on another request's I/O (issue 16: 48 of 50 concurrent checks answered 500). There
+   * the calls of one request still share one through together().
    */
   mergeRequests?: boolean;
   /**
@@ -67,25 +68,39 @@ export function createUpstashStore({
       () => evalSource({ script, keys, args }),
     );
 
-  const run = mergeRequests
-    ? batchScripts(async (calls) => {
-        const pipeline = redis.pipeline();
-        for (const call of calls) pipeline.evalsha(call.script.sha, call.keys, call.args);
-        const replies = await pipeline.exec({ keepErrors: true });
-        calls.forEach((call, i) => {
-          const reply = replies[i];
-          if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
-          else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
-        });
-      }, evalSource)
-    : alone;
+  // The calls of one turn of the event loop as one pipeline request: every call's on Node, one request's on a Worker.
+  const pipelineOf =
+    (add: (pipeline: ReturnType<Redis["pipeline"]>, call: ScriptCall) => void) => async (calls: BatchedCall[]) => {
+      const pipeline = redis.pipeline();
+      for (const call of calls) add(pipeline, call);
+      const replies = await pipeline.exec({ keepErrors: true });
+      calls.forEach((call, i) => {
+        const reply = replies[i];
+        if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
+        else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
+      });
+    };
+  const pipelined = (sendSource: (call: ScriptCall) => Promise<unknown>) =>
+    batchScripts(
+      pipelineOf((pipeline, call) => pipeline.evalsha(call.script.sha, call.keys, call.args)),
+      sendSource,
+    );
+  // A view's calls that found no script (after a SCRIPT FLUSH) go by source together too: one more request, rather
+  // than one a call, which would pass a Worker's 50. Each goes as it is (merges: false): a merged check is one already.
+  const bySourceTogether = () => {
+    const sources = batchScripts(
+      pipelineOf((pipeline, call) => pipeline.eval(call.script.source, call.keys, call.args)),
+      evalSource,
+    );
+    return (call: ScriptCall) => sources({ ...call.script, merges: false }, call.keys, call.args);
+  };
+  const client = (run: ScriptClient["run"]): ScriptClient => ({ run, ping: () => redis.ping(), close: async () => {} });
 
+  // Unmerged, a view's runner of its own merges only the calls made through it, which are one request's.
   return createScriptStore(
-    {
-      run,
-      ping: () => redis.ping(),
-      close: async () => {},
-    },
+    mergeRequests
+      ? client(pipelined(evalSource))
+      : { ...client(alone), together: () => client(pipelined(bySourceTogether())) },
     clock,
   );
 }

@@ -236,6 +236,20 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         expect((await store.usage(s, limits)).limits.map((l) => l.remaining)).toEqual([0, 975, 975]);
       }));
 
+    test("calls made together through a view (together()) are each counted as if alone, and read as the store's own", () =>
+      withStore(async ({ store, setTime }) => {
+        const [a, b] = [fresh(), fresh()];
+        const limits = spec({ capacity: 3, perMinute: 1, hour: null, day: null });
+        await setTime(at("2026-11-30T10:00:30.000Z"));
+        const view = store.together();
+        const checks = await Promise.all([a, b, a, a, b, a].map((s) => view.check(s, limits, 1)));
+        expect(checks.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
+        const [usage, history] = await Promise.all([view.usage(a, limits), view.history(a, 2)]);
+        expect(usage).toEqual(await store.usage(a, limits));
+        expect(history).toEqual(await store.history(a, 2));
+        expect(history.at(-1)).toMatchObject({ allowed: 3, denied: 1 });
+      }));
+
     test("a day-long window keeps its count until the day ends", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
