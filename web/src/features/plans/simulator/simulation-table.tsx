@@ -9,7 +9,7 @@ type Props = { sim: Simulation; labels: string[] };
 
 export function SimulationTable({ sim, labels }: Props) {
   return (
-    <details className="simulator-table">
+    <details className="chart-table simulator-table">
       <summary>Show as table</summary>
       <TableScroll label="Burst simulation, as a table">
         <table className="table">
