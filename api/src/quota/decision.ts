@@ -2,7 +2,15 @@
 import type { LimitName } from "./limits";
 import type { LimitState, StoreDecision } from "./store";
 
-export type LimitEntry = { name: LimitName; limit: number; remaining: number; reset: number; perMinute?: number };
+export type LimitEntry = {
+  name: LimitName;
+  limit: number;
+  remaining: number;
+  reset: number;
+  perMinute?: number;
+  /** Usage only, when servers hold a share of this limit (contract section 12): units taken, not yet spent or given back. */
+  held?: number;
+};
 
 export type CheckOutcome = {
   allowed: boolean;
@@ -22,6 +30,7 @@ export function limitEntries(decision: StoreDecision): LimitEntry[] {
   return decision.limits.map((l) => {
     const entry: LimitEntry = { name: l.name, limit: l.limit, remaining: l.remaining, reset: toSeconds(l.resetMs) };
     if (l.perMinute !== undefined) entry.perMinute = l.perMinute;
+    if (l.held) entry.held = l.held;
     return entry;
   });
 }

@@ -53,6 +53,11 @@ export type QuotaPolicy = {
   spec: LimitSpec;
   resources: ReadonlyMap<string, LimitSpec>;
   usage: LimitSpec;
+  /**
+   * How many units of quota a server may take from the store at once and spend locally (contract section 12), or
+   * null: every check goes to the store.
+   */
+  localShare: number | null;
 };
 
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
@@ -78,6 +83,7 @@ export function quotaPolicy(
   limits: Limits,
   resources: Readonly<Record<string, Limits>> = {},
   billingDay: number | null = null,
+  localShare: number | null = null,
 ): QuotaPolicy {
   const own = limitPart(limits, billingDay);
   const byResource = new Map<string, LimitSpec>();
@@ -87,7 +93,7 @@ export function quotaPolicy(
     byResource.set(name, specOf([own, part]));
     all.push(part);
   }
-  return { spec: specOf([own]), resources: byResource, usage: specOf(all) };
+  return { spec: specOf([own]), resources: byResource, usage: specOf(all), localShare };
 }
 
 /** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */

@@ -12,6 +12,8 @@ export type LimitState = {
   waitMs: number | null;
   /** A bucket's refill rate, per minute. */
   perMinute?: number;
+  /** In a read of usage: units of it that servers hold as shares (contract section 12), when there are any. */
+  held?: number;
 };
 
 export type StoreDecision = {
