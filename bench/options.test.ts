@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { loadToolOf } from "./options";
+import { loadToolOf, parseOptions } from "./options";
 
 test("BENCH_LOAD chooses the saturation tool; unset, wrk when installed; anything else is refused", () => {
   const installed = () => true;
@@ -10,4 +10,21 @@ test("BENCH_LOAD chooses the saturation tool; unset, wrk when installed; anythin
   expect(loadToolOf("wrk", installed)).toBe("wrk");
   expect(() => loadToolOf("wrk", missing)).toThrow("wrk is not installed");
   expect(() => loadToolOf("k6", installed)).toThrow("BENCH_LOAD: k6? wrk or autocannon");
+});
+
+test("--only hot-keys runs the hot-key scenario alone; an unknown scenario or --profile beside it is refused", () => {
+  const env = { BENCH_LOAD: "autocannon" };
+  expect(parseOptions(["--only", "hot-keys"], env).only).toBe("hot-keys");
+  expect(parseOptions(["--quick", "--only", "hot-keys"], env)).toMatchObject({ quick: true, only: "hot-keys" });
+  expect(parseOptions([], env).only).toBeUndefined();
+  expect(() => parseOptions(["--only", "deny"], env)).toThrow("--only: deny? one of hot-keys");
+  expect(() => parseOptions(["--only"], env)).toThrow("--only: nothing? one of hot-keys");
+  expect(() => parseOptions(["--only", "hot-keys", "--profile"], env)).toThrow("--only and --profile together");
+});
+
+test("the quick run keeps the hot-key rounds short: a second each, a round of each mode", () => {
+  const quick = parseOptions(["--quick"], { BENCH_LOAD: "autocannon" });
+  expect(quick.rounds).toBe(1);
+  expect(quick.hotKeySeconds).toBeLessThanOrEqual(1);
+  expect(quick.hotKeySettleSeconds).toBeLessThan(2);
 });

@@ -22,7 +22,31 @@ export type Options = {
   /** Checks sent while MONITOR counts each system's commands. */
   monitoredChecks: number;
   denySeconds: number;
+  /** `--only hot-keys`: only the hot-key scenario, whose section of results.json it replaces. */
+  only: Scenario | undefined;
+  /** The hot-key scenario: seconds of each measured round, per mode (localShare off, on). */
+  hotKeySeconds: number;
+  /**
+   * Seconds waited after each hot-key round before Redis's counters are read: a server gives back a share it no
+   * longer needs within about a second (contract section 12), and those commands belong to the round.
+   */
+  hotKeySettleSeconds: number;
 };
+
+/** Scenarios that `--only` can run alone. */
+export const SCENARIOS = ["hot-keys"] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+/** `--only <scenario>` runs that scenario alone; not with `--profile`, which profiles the main systems. */
+export function onlyOf(argv: string[]): Scenario | undefined {
+  const at = argv.indexOf("--only");
+  if (at < 0) return undefined;
+  const name = argv[at + 1];
+  const scenario = SCENARIOS.find((s) => s === name);
+  if (!scenario) throw new Error(`--only: ${name ?? "nothing"}? one of ${SCENARIOS.join(", ")}`);
+  if (argv.includes("--profile")) throw new Error("--only and --profile together: --profile runs the main systems");
+  return scenario;
+}
 
 /** `--profile` alone profiles the Redis store; `--profile <system id>` another system. */
 function profiled(argv: string[]): SystemId | undefined {
@@ -52,7 +76,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const outDir = resolve((out >= 0 ? argv[out + 1] : undefined) ?? env.BENCH_OUT ?? "bench");
   const profile = profiled(argv);
   const loadTool = loadToolOf(env.BENCH_LOAD);
-  const common = { outDir, profile, connections: 64, loadTool };
+  const only = onlyOf(argv);
+  const common = { outDir, profile, connections: 64, loadTool, only };
   return quick
     ? {
         ...common,
@@ -65,6 +90,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         latencyWarmupSeconds: 0.2,
         monitoredChecks: 200,
         denySeconds: 1,
+        hotKeySeconds: 1,
+        hotKeySettleSeconds: 1.2,
       }
     : {
         ...common,
@@ -77,5 +104,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         latencyWarmupSeconds: 0.5,
         monitoredChecks: 2000,
         denySeconds: 3,
+        hotKeySeconds: 5,
+        hotKeySettleSeconds: 1.5,
       };
 }

@@ -62,3 +62,23 @@ export async function monitorCommands<T>(
     client.disconnect();
   }
 }
+
+/** Calls and microseconds Redis spent in each command (a script's usec includes the calls it makes). */
+export type CommandUsage = Map<string, { calls: number; usec: number }>;
+
+/** INFO commandstats with each command's time, the runner's own measuring commands left out. */
+export function parseCommandUsage(info: string): CommandUsage {
+  const usage: CommandUsage = new Map();
+  for (const line of info.split("\n")) {
+    const match = line.match(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/);
+    if (match?.[1] && !MEASURING.test(match[1]))
+      usage.set(match[1], { calls: Number(match[2]), usec: Number(match[3]) });
+  }
+  return usage;
+}
+
+/** The CPU time of the redis-server process, user + system, in µs (INFO cpu; CONFIG RESETSTAT does not reset it). */
+export function parseRedisCpuUs(info: string): number {
+  const field = (name: string) => Number(info.match(new RegExp(`^${name}:([\\d.]+)`, "m"))?.[1] ?? Number.NaN);
+  return (field("used_cpu_user") + field("used_cpu_sys")) * 1e6;
+}

@@ -1,5 +1,6 @@
 // The results of a run: their shape in results.json, the console table and the ratios to each peer.
 import { cpus, loadavg } from "node:os";
+import { formatHotKeys, type HotKeysResults } from "./hot-keys";
 import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
 import type { Options } from "./options";
 import { median } from "./stats";
@@ -65,6 +66,8 @@ export type Results = {
   storeTrouble: Partial<Record<SystemId, number>>;
   /** The Worker's cold starts and bundle, when it ran. */
   worker: WorkerResults | null;
+  /** One hot customer from 3 servers, localShare off and on (contract section 12); absent in older results. */
+  hotKeys?: HotKeysResults | null;
 };
 
 export type Measured = {
@@ -232,6 +235,7 @@ export function formatResults(results: Results): string {
     `Deny workload (one customer over its limit, Redis store): ${thousands(d.checks)} checks, ${thousands(d.denied)} denied, ${thousands(d.checksPerSec)} checks/s`,
     `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
     ...(results.worker ? ["", ...formatWorker(results.worker)] : []),
+    ...(results.hotKeys ? ["", formatHotKeys(results.hotKeys)] : []),
     ...(trouble.length > 0
       ? [
           "",

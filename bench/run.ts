@@ -1,15 +1,16 @@
 // npm run bench: Bouncer with each counter store beside its peers, measured in interleaved rounds (contract section 9).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { chartSvg } from "./chart";
 import { startFleet } from "./fleet";
-import { startLoad } from "./load/client";
+import { formatHotKeys, runHotKeys } from "./hot-keys";
+import { type LoadClient, startLoad } from "./load/client";
 import { type CommandsPerCheck, createMeasure, type LatencyRound, type SaturationRound } from "./measure";
 import { parseOptions } from "./options";
 import { cleanUp, killAll, peakRssMiB, type ServerProcess } from "./processes";
 import { summarizeDir } from "./profile-summary";
-import { buildResults, formatResults } from "./report";
+import { buildResults, formatResults, type Results } from "./report";
 import { median } from "./stats";
 import { SYSTEMS, type System, type SystemId } from "./systems";
 
@@ -24,8 +25,20 @@ const options = (() => {
 })();
 const log = (message: string) => console.error(`[bench] ${message}`);
 
+/** `--only hot-keys`: the scenario alone; its section of results.json is replaced, the rest of the file kept. */
+async function onlyHotKeys(load: LoadClient): Promise<void> {
+  const hotKeys = await runHotKeys(load, options, log);
+  const file = join(options.outDir, "results.json");
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<Results>) : {};
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...kept, hotKeys }, null, 2)}\n`);
+  console.log(`\n${formatHotKeys(hotKeys)}\n`);
+  log(`wrote the hotKeys section of ${file}`);
+}
+
 async function main(): Promise<void> {
   const loadAverageAtStart = loadavg()[0] ?? 0;
+  if (options.only === "hot-keys") return onlyHotKeys(startLoad());
   log(`starting Redis, the Upstash endpoint, ${SYSTEMS.length} servers, and ${options.customers} customers`);
   const fleet = await startFleet(options);
   const load = startLoad();
@@ -109,6 +122,9 @@ async function main(): Promise<void> {
     systems.map((s) => [s.id, peakRssMiB((fleet.servers.get(s.id) as ServerProcess).serverPids())]),
   );
 
+  // Last, on a redis-server and servers of its own, while the fleet's stay idle.
+  const hotKeys = await runHotKeys(load, options, log);
+
   const results = buildResults(
     {
       saturation,
@@ -132,6 +148,7 @@ async function main(): Promise<void> {
     },
     options,
   );
+  results.hotKeys = hotKeys;
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(options.outDir, "results.svg"), chartSvg(results));

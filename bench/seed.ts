@@ -6,7 +6,7 @@ export const OPEN_LIMITS: BenchLimits = { burst: 1e9, perMinute: 1e9, perHour: 1
 
 export type Seed = { serviceToken: string; keys: string[]; abusiveKey: string };
 
-async function admin<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
+export async function admin<T>(url: string, token: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -16,7 +16,7 @@ async function admin<T>(url: string, token: string, path: string, body: unknown)
   return (await res.json()) as T;
 }
 
-async function customerWithKey(url: string, token: string, planId: string, name: string): Promise<string> {
+export async function customerWithKey(url: string, token: string, planId: string, name: string): Promise<string> {
   const customer = await admin<{ id: string }>(url, token, "/v1/customers", { name, planId });
   const key = await admin<{ key: string }>(url, token, `/v1/customers/${customer.id}/keys`, {});
   return key.key;
