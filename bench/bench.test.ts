@@ -36,7 +36,7 @@ function runQuick(): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => runner?.on("exit", (code) => done({ code, output })));
 }
 
-test("npm run bench -- --quick measures every system and writes the results", async () => {
+test("npm run bench -- --quick measures every system and the hot-key scenario, and writes the results", async () => {
   const { code, output } = await runQuick();
   expect(code, output).toBe(0);
   expect(output).toContain("Ratios of checks/s");
@@ -85,4 +85,23 @@ test("npm run bench -- --quick measures every system and writes the results", as
   expect(output).toContain("Latency at half of saturation");
   expect(output).toContain("half of its own saturation");
   expect(readFileSync(join(out, "results.svg"), "utf8")).toContain("<svg");
-}, 150_000);
+
+  // Hot keys: one customer from 3 servers, localShare off and on, each mode measured (its targets only reported).
+  const hot = results.hotKeys;
+  expect(hot?.servers).toBe(3);
+  expect(hot?.share.requested).toBe(100);
+  for (const mode of ["off", "on"] as const) {
+    const measured = hot?.modes[mode];
+    expect(measured?.rounds, mode).toHaveLength(results.settings.rounds);
+    expect(measured?.checksPerSec, mode).toBeGreaterThan(0);
+    for (const round of measured?.rounds ?? []) {
+      expect(round.checks, mode).toBeGreaterThan(0);
+      expect(round.unexpected, mode).toEqual({});
+      expect(Number.isFinite(round.storeCommandsPerCheck), mode).toBe(true);
+      expect(Number.isFinite(round.redisUsecPerCheck), mode).toBe(true);
+    }
+  }
+  expect(hot?.modes.off.localShare).toBeNull();
+  expect(typeof hot?.targets.storeCommandsPerCheck.met).toBe("boolean");
+  expect(output).toContain("Hot keys: one customer from 3 API servers");
+}, 180_000);
