@@ -48,6 +48,8 @@ test("plans and customers made before perWeek, perMonth, resources and billingDa
     resources: {},
     failMode: "closed",
     shadow: false,
+    // Nor a local share, added after them (0002_local_share): every check still goes to the store.
+    localShare: null,
     version: 3,
     createdAt: at,
     updatedAt: at,

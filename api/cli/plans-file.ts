@@ -9,10 +9,14 @@ export type CurrentPlan = DesiredPlan & { version: number };
 const PlansFile = z.strictObject({ plans: z.array(z.unknown()) });
 // The fields a plan's file entry holds besides its id, in the order the API documents them; the limit fields come
 // from the one table of limit kinds, so a new period reaches the file format without an edit here.
-const FIELDS = ["name", ...LIMIT_FIELDS, "resources", "failMode", "shadow"] as const satisfies readonly Exclude<
-  keyof DesiredPlan,
-  "id"
->[];
+const FIELDS = [
+  "name",
+  ...LIMIT_FIELDS,
+  "resources",
+  "failMode",
+  "shadow",
+  "localShare",
+] as const satisfies readonly Exclude<keyof DesiredPlan, "id">[];
 type Field = (typeof FIELDS)[number];
 
 /** The plans of a file, or every problem in it with the plan it is in. */
@@ -132,6 +136,7 @@ export function describeChanges(changes: Change[]): string[] {
     if (change.kind === "create") {
       const { id, resources, ...fields } = change.plan;
       const line = `+ plan ${id}: ${Object.entries(fields)
+        .filter(([k, v]) => !(k === "localShare" && v === null))
         .map(([k, v]) => `${k} ${show(v)}`)
         .join(", ")}`;
       return [line, ...describeResources({}, resources)];
@@ -152,8 +157,11 @@ export function writePlansFile(plans: CurrentPlan[]): string {
   const entries = plans.map((p) => {
     const entry: Record<string, unknown> = { id: p.id };
     for (const field of FIELDS) {
-      if (field !== "resources") entry[field] = p[field];
-      // A plan without resources has no `resources:` in its entry: most plans have none.
+      // A plan without a local share has no `localShare:` in its entry, nor one without resources `resources:`:
+      // most plans have neither, and the file's defaults mean the same.
+      if (field === "localShare") {
+        if (p.localShare !== null) entry.localShare = p.localShare;
+      } else if (field !== "resources") entry[field] = p[field];
       else if (Object.keys(p.resources ?? {}).length > 0)
         entry.resources = Object.fromEntries(
           Object.entries(p.resources).map(([name, limits]) => [name, setLimits(limits)]),

@@ -206,4 +206,27 @@ ${resources}`,
     expect(text).toContain("    resources:\n      ai.generate:\n        perMinute: 10\n        perDay: 800\n");
     expect((await plans("apply", exported)).out).toContain("no changes");
   }, 60_000);
+
+  test("a local share goes in the file only when set, shows in the diff and comes back from export", async () => {
+    const hot = (localShare: string) =>
+      file("hot.yaml", `plans:\n  - id: hot\n    name: Hot\n    perMinute: 6000\n${localShare}`);
+    const created = await plans("apply", hot(""));
+    expect(created.out).toContain('+ plan hot: name "Hot", burst none, perMinute 6000');
+    expect(created.out).not.toContain("localShare");
+
+    const set = hot("    localShare: 100\n");
+    expect((await plans("apply", set)).out).toContain("~ plan hot: localShare none → 100");
+    expect((await plans("apply", set)).out).toContain("no changes");
+    const exported = join(dir, "hot-exported.yaml");
+    await plans("export", exported);
+    expect(readFileSync(exported, "utf8")).toContain("  - id: hot\n    name: Hot\n    burst: null\n");
+    expect(readFileSync(exported, "utf8")).toMatch(/- id: hot\n( {4}.*\n)* {4}localShare: 100\n/);
+    expect(readFileSync(exported, "utf8").match(/localShare/g)).toHaveLength(1);
+    expect((await plans("apply", exported)).out).toContain("no changes");
+
+    expect((await plans("apply", hot("    localShare: 1\n"))).out).toContain(
+      "plan hot: localShare: localShare must be from 2 to 10,000",
+    );
+    expect((await plans("apply", hot(""))).out).toContain("~ plan hot: localShare 100 → none");
+  }, 60_000);
 });

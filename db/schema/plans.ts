@@ -17,6 +17,8 @@ export const plans = sqliteTable("plans", {
   resources: text("resources", { mode: "json" }).$type<Resources>().notNull().default({}),
   failMode: text("fail_mode", { enum: ["open", "closed"] }).notNull(),
   shadow: integer("shadow", { mode: "boolean" }).notNull(),
+  // Units a server may take from the counter store at once (contract section 12); null: every check asks the store.
+  localShare: integer("local_share"),
   version: integer("version").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

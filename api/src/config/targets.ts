@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { apiKeys, customers, plans } from "../../../db/schema";
-import { type Customer, effectiveLimits, effectiveResources } from "../domain/customer";
+import { type Customer, effectiveLimits, effectiveLocalShare, effectiveResources } from "../domain/customer";
 import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 import type { ConfigCache } from "./config-cache";
@@ -25,7 +25,12 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
   return {
     customerId: customer?.id ?? null,
     planId: plan.id,
-    ...quotaPolicy(effectiveLimits(plan, overrides), effectiveResources(plan, overrides), customer?.billingDay ?? null),
+    ...quotaPolicy(
+      effectiveLimits(plan, overrides),
+      effectiveResources(plan, overrides),
+      customer?.billingDay ?? null,
+      effectiveLocalShare(plan, overrides),
+    ),
     shadow: overrides?.shadow ?? plan.shadow,
     failMode: overrides?.failMode ?? plan.failMode,
   };

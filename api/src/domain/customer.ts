@@ -7,6 +7,7 @@ import {
   Limit,
   type LimitField,
   type Limits,
+  LocalShare,
   noLimits,
   PLAN_FIELD_DOCS,
   type Plan,
@@ -45,6 +46,10 @@ export const Overrides = z
       .boolean()
       .optional()
       .meta({ description: `Replaces the plan's shadow. ${PLAN_FIELD_DOCS.shadow}`, example: false }),
+    localShare: LocalShare.optional().meta({
+      description: `Replaces the plan's localShare; null turns local shares off for this customer (as a null limit removes that limit), left out keeps the plan's. ${PLAN_FIELD_DOCS.localShare}`,
+      example: 100,
+    }),
   })
   .nullable()
   .meta({
@@ -146,6 +151,12 @@ function laidOver(base: Limits, over: Partial<Record<LimitField, number | null>>
     limits[field] = override === undefined ? base[field] : override;
   }
   return limits;
+}
+
+/** The local share that applies to a customer: its override when it has one (null included: off), else the plan's. */
+export function effectiveLocalShare(plan: Pick<Plan, "localShare">, overrides: Overrides): number | null {
+  const override = overrides?.localShare;
+  return override === undefined ? plan.localShare : override;
 }
 
 /**

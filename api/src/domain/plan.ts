@@ -8,6 +8,8 @@ export const PLAN_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export const RESOURCE_NAME = /^[a-z0-9][a-z0-9._:-]{0,62}$/;
 export const LIMIT_MAX = 1_000_000_000;
 export const MAX_RESOURCES = 20;
+export const LOCAL_SHARE_MIN = 2;
+export const LOCAL_SHARE_MAX = 10_000;
 
 /** A plan's named limits for one kind of request: each resource's limits by its name. */
 export type Resources = Record<string, Limits>;
@@ -29,6 +31,14 @@ export const Limit = z
   .nullable();
 
 export const FailMode = z.enum(["open", "closed"]);
+
+/** Units a server takes from the counter store at once (contract section 12), or null: every check asks the store. */
+export const LocalShare = z
+  .number()
+  .int("localShare must be a whole number")
+  .min(LOCAL_SHARE_MIN, "localShare must be from 2 to 10,000")
+  .max(LOCAL_SHARE_MAX, "localShare must be from 2 to 10,000")
+  .nullable();
 
 /** Resource names, checked here rather than as a record's key schema so that the message names the rule. */
 export function resourceRecord<T extends z.ZodType>(limits: T) {
@@ -100,6 +110,8 @@ export const PLAN_FIELD_DOCS = {
   failMode:
     "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.",
   shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
+  localShare:
+    "For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.",
 } as const;
 
 const EXAMPLES: Limits = { burst: 20, perMinute: 100, perHour: 5000, perDay: 50000, perWeek: null, perMonth: 1000000 };
@@ -127,6 +139,7 @@ const PRO_EXAMPLE = {
   resources: { "ai.generate": { ...noLimits(), perMinute: 10, perDay: 500 } },
   failMode: "closed",
   shadow: false,
+  localShare: null,
 } as const;
 
 const RULES_SUMMARY =
@@ -149,6 +162,7 @@ export const PlanCreate = z
       example: "closed",
     }),
     shadow: z.boolean().default(false).meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
+    localShare: LocalShare.default(null).meta({ description: PLAN_FIELD_DOCS.localShare, example: 100 }),
   })
   .superRefine(refineLimits)
   .meta({ id: "PlanCreate", description: `A new plan. ${RULES_SUMMARY}`, example: PRO_EXAMPLE });
@@ -163,6 +177,7 @@ export const PlanPatch = z
     }),
     failMode: FailMode.optional().meta({ description: PLAN_FIELD_DOCS.failMode, example: "closed" }),
     shadow: z.boolean().optional().meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
+    localShare: LocalShare.optional().meta({ description: PLAN_FIELD_DOCS.localShare, example: 100 }),
   })
   .refine((p) => Object.keys(p).length > 0, "give at least one field to change")
   .meta({
@@ -185,6 +200,7 @@ export const Plan = z
     resources: z.record(z.string(), ResourceLimitsOut).meta({ description: PLAN_FIELD_DOCS.resources }),
     failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
     shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
+    localShare: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.localShare }),
     version: z
       .number()
       .int()

@@ -16,6 +16,7 @@ export const proPlan = (fields: Partial<Plan> = {}): Plan => ({
   resources: {},
   failMode: "open",
   shadow: false,
+  localShare: null,
   version: 1,
   createdAt: at,
   updatedAt: at,

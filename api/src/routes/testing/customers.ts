@@ -64,6 +64,10 @@ export function describeCustomerRoutes(target: RouteTarget) {
       ["a bad id", { id: "has space", name: "A", planId: "pro" }, "id"],
       ["an override out of range", { name: "A", planId: "pro", overrides: { perDay: 0 } }, "perDay"],
       ["an override of an unknown field", { name: "A", planId: "pro", overrides: { name: "x" } }, "name"],
+      ["a local share of 1", { name: "A", planId: "pro", overrides: { localShare: 1 } }, "from 2 to 10,000"],
+      ["a local share of 10,001", { name: "A", planId: "pro", overrides: { localShare: 10_001 } }, "from 2 to 10,000"],
+      ["a fractional local share", { name: "A", planId: "pro", overrides: { localShare: 2.5 } }, "whole number"],
+      ["a local share given as a string", { name: "A", planId: "pro", overrides: { localShare: "100" } }, "localShare"],
       [
         "overrides that break the period order",
         { name: "A", planId: "pro", overrides: { perHour: 60000 } },
@@ -85,6 +89,24 @@ export function describeCustomerRoutes(target: RouteTarget) {
       expect(res.json.error.code).toBe("invalid_request");
       expect(res.json.error.message).toContain(hint);
       expect((await t.call("GET", "/v1/customers")).json.customers).toEqual([]);
+    });
+
+    test("a local share override is kept, replaced, set to null (off) and removed like the other overrides", async () => {
+      await t.call("PATCH", "/v1/plans/pro", { body: { localShare: 100 } });
+      const created = await t.call("POST", "/v1/customers", {
+        body: { id: "acme", name: "Acme", planId: "pro", overrides: { localShare: 500 } },
+      });
+      expect(created.status).toBe(201);
+      expect(created.json.overrides).toEqual({ localShare: 500 });
+      for (const overrides of [{ localShare: 10_000, perDay: 60000 }, { localShare: null }, null]) {
+        const changed = await t.call("PATCH", "/v1/customers/acme", { body: { overrides } });
+        expect(changed.status).toBe(200);
+        expect((await t.call("GET", "/v1/customers/acme")).json.overrides).toEqual(overrides);
+      }
+      const refused = await t.call("PATCH", "/v1/customers/acme", { body: { overrides: { localShare: 1 } } });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe("invalid_request");
+      expect((await t.call("GET", "/v1/customers/acme")).json).toMatchObject({ overrides: null, version: 4 });
     });
 
     test("overrides are checked against the plan the customer ends up on", async () => {

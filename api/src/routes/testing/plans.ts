@@ -54,7 +54,7 @@ export function describePlanRoutes(target: RouteTarget) {
       expect((await t.call("GET", "/v1/plans/pro")).status).toBe(404);
     });
 
-    test("omitted fields take their defaults: no limit of that kind, fail open, not shadow", async () => {
+    test("omitted fields take their defaults: no limit of that kind, fail open, not shadow, no local share", async () => {
       const created = await t.call("POST", "/v1/plans", { body: { id: "hourly", name: "Hourly", perHour: 10 } });
       expect(created.status).toBe(201);
       expect(created.json).toMatchObject({
@@ -64,8 +64,54 @@ export function describePlanRoutes(target: RouteTarget) {
         perDay: null,
         failMode: "open",
         shadow: false,
+        localShare: null,
       });
     });
+
+    test("a local share is kept as given, changed to either end of its range, and turned off with null", async () => {
+      const created = await t.call("POST", "/v1/plans", { body: { ...pro, localShare: 100 } });
+      expect(created.status).toBe(201);
+      expect(created.json.localShare).toBe(100);
+      expect((await t.call("GET", "/v1/plans/pro")).json.localShare).toBe(100);
+      let version = created.json.version;
+      for (const localShare of [2, 10_000, null]) {
+        const changed = await t.call("PATCH", "/v1/plans/pro", { body: { localShare } });
+        expect(changed.status).toBe(200);
+        expect(changed.json).toMatchObject({ localShare, version: ++version });
+        expect((await t.call("GET", "/v1/plans/pro")).json.localShare).toBe(localShare);
+      }
+      const audited = (await t.call("GET", "/v1/audit")).json.entries.find(
+        (e: { action: string }) => e.action === "plan.update",
+      );
+      expect(audited).toMatchObject({ before: { localShare: 10_000 }, after: { localShare: null } });
+    });
+
+    test.each([
+      ["1", 1, "localShare must be from 2 to 10,000"],
+      ["10,001", 10_001, "localShare must be from 2 to 10,000"],
+      ["2.5", 2.5, "localShare must be a whole number"],
+      ['"100"', "100", "localShare"],
+      ["true", true, "localShare"],
+    ])(
+      "a local share of %s is refused with 400 on create and on change, and changes nothing",
+      async (_, localShare, hint) => {
+        const created = await t.call("POST", "/v1/plans", { body: { ...pro, localShare } });
+        expect(created.status).toBe(400);
+        expect(created.json.error.code).toBe("invalid_request");
+        expect(created.json.error.message).toContain(hint);
+        expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
+
+        await t.call("POST", "/v1/plans", { body: { ...pro, localShare: 50 } });
+        const changed = await t.call("PATCH", "/v1/plans/pro", { body: { localShare } });
+        expect(changed.status).toBe(400);
+        expect(changed.json.error.code).toBe("invalid_request");
+        expect(changed.json.error.message).toContain(hint);
+        expect((await t.call("GET", "/v1/plans/pro")).json).toMatchObject({ localShare: 50, version: 1 });
+        expect((await t.call("GET", "/v1/audit")).json.entries.map((e: { action: string }) => e.action)).toEqual([
+          "plan.create",
+        ]);
+      },
+    );
 
     test.each([
       ["an id with capitals", { ...pro, id: "Pro" }, "id"],
