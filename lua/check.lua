@@ -15,6 +15,8 @@
 --            hi hc  the hour window's index (ms / 3600000) and count
 --            di dc  the day window's index (ms / 86400000) and count
 --            wki wkc, moi moc  the same for the week and the month (each window's two fields are named in RULES)
+--            sh se  units that servers hold as shares (contract section 12), and until when (ms): a share not given
+--                   back (its server died) stops counting as held after SHARE_LEASE
 --          and, once per subject:
 --            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
 --                   here, in the write a check makes anyway, and added to the history when the minute is over
@@ -30,12 +32,18 @@
 --            cost
 --            "1": a check (take cost when every limit allows, count it in the history); "0": read usage only;
 --            "-1": a refund (give cost back to every bucket and window, never below empty)
+--            "t<share>:<settle>": a take: a check of cost (0: a share alone, not counted as a check) that, when
+--            allowed, also takes up to <share> more units from every limit, as a share for the API server to spend
+--            locally; <settle> units of shares the server spent in full are no longer held
+--            "g<taken at>:<size>": a give-back of cost units of a share of <size> taken at <taken at> (ms): to
+--            every bucket, and to every window still the one it was taken from; <size> no longer counts as held
 --            "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
---          count }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the
+--          count, then for each part its units held as shares, then the share taken }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the
 --          error's message, so that it fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
+local SHARE_LEASE = 10000 -- SHARE_LEASE_MS in api/src/quota/algorithm.ts
 local floor = math.floor
 local addToDays = (function()
 -- @days
@@ -145,7 +153,7 @@ local function addToHistory(key, now, minute, suffix, n)
 end
 
 -- A spec from ARGV[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi and
--- ma, then each part's l and u and each window's index and count), each part's capacity, rate and count of windows
+-- ma, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
 -- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
 -- rule) with the spec's checks alone.
 local function readSpec(a)
@@ -156,9 +164,11 @@ local function readSpec(a)
     local prefix, n = ARGV[a + 1], tonumber(ARGV[a + 4])
     buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), n
     -- The customer's own part has no prefix, and is spared the concatenations.
-    if prefix == '' then fields[f + 1], fields[f + 2] = 'l', 'u'
-    else fields[f + 1], fields[f + 2] = prefix .. 'l', prefix .. 'u' end
-    f = f + 2
+    if prefix == '' then fields[f + 1], fields[f + 2], fields[f + 3], fields[f + 4] = 'l', 'u', 'sh', 'se'
+    else
+      fields[f + 1], fields[f + 2], fields[f + 3], fields[f + 4] = prefix .. 'l', prefix .. 'u', prefix .. 'sh', prefix .. 'se'
+    end
+    f = f + 4
     for w = 1, n do
       local code = ARGV[a + 3 + 2 * w]
       local r = ruleOf(code)
@@ -183,13 +193,45 @@ end
 
 -- Each check's bucket fills, window indexes and counts, and the field-value pairs it writes: made once per call and
 -- reused by each of its checks (which run one after another), so that a check makes no table but its reply.
-local levels, indexes, counts, write = {}, {}, {}, {}
+local levels, indexes, counts, write, held, lapsed, fromTake = {}, {}, {}, {}, {}, {}, {}
+
+-- How many more units, up to `share`, every limit has room for once `cost` is taken: what a take takes.
+local function room(spec, cost, share)
+  local buckets, windows, units, c = spec.buckets, spec.windows, share, 0
+  for p = 1, spec.parts do
+    local capacity = buckets[3 * p - 2]
+    if capacity >= 0 then
+      units = math.min(units, floor((capacity * UNITS - levels[p] - (held[p] + cost) * UNITS) / UNITS))
+    end
+    for _ = 1, buckets[3 * p] do
+      c = c + 1
+      local size = windows[2 * c]
+      if size >= 0 then units = math.min(units, size - counts[c] - cost) end
+    end
+  end
+  return math.max(0, units)
+end
 
 -- One check of `key` held to `spec`.
 local function check(key, spec, cost, mode, fixed)
   local now = clock(fixed)
   local fields, buckets, windows = spec.fields, spec.buckets, spec.windows
   local state = redis.call('HMGET', key, unpack(fields, 1, spec.nf))
+
+  -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
+  local share, settle, takenAt, size = 0, 0, nil, 0
+  if mode ~= '1' and mode ~= '0' and mode ~= '-1' then
+    local kind = string.sub(mode, 1, 1)
+    if kind == 't' then
+      local a, b = string.match(mode, '^t(%d+):(%d+)$')
+      share, settle = tonumber(a) or 0, tonumber(b) or 0
+    elseif kind == 'g' then
+      local a, b = string.match(mode, '^g(%d+):(%d+)$')
+      takenAt, size = tonumber(a), tonumber(b)
+    end
+    if share <= 0 and not takenAt then error('unknown mode ' .. mode) end
+  end
+  local giving = mode == '-1' or takenAt ~= nil
 
   -- Each part's bucket fill and windows' counts now. A field that is not a number reads as empty: the check must
   -- not fail after it has written anything (Redis keeps a script's writes when it fails).
@@ -204,52 +246,82 @@ local function check(key, spec, cost, mode, fixed)
       local drain = math.max(0, now - (tonumber(state[f + 2]) or 0)) * rate
       if drain >= level then level = 0 else level = level - drain end
     end
-    if capacity >= 0 and level + cost * UNITS > capacity * UNITS then allowed = false end
-    levels[p] = level
-    f = f + 2
+    -- Units held as shares take room in the bucket without draining; a lease that ended unsettled counts as spent
+    -- when it ended (count() in algorithm.ts says why).
+    local units, lease = tonumber(state[f + 3]) or 0, tonumber(state[f + 4]) or 0
+    lapsed[p] = false
+    if units > 0 and lease <= now then
+      if rate > 0 then level = level + math.max(0, units * UNITS - (now - lease) * rate) end
+      units, lapsed[p] = 0, true
+    end
+    if capacity >= 0 and level + (units + cost) * UNITS > capacity * UNITS then allowed = false end
+    levels[p], held[p] = level, units
+    f = f + 4
     for _ = 1, buckets[3 * p] do
       c = c + 1
-      local index = find(windows[2 * c - 1], now)
+      local r = windows[2 * c - 1]
+      local index = find(r, now)
       local count = 0
       if tonumber(state[f + 1]) == index then count = tonumber(state[f + 2]) or 0 end
-      local size = windows[2 * c]
-      if size >= 0 and count + cost > size then allowed = false end
+      local limit = windows[2 * c]
+      if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count
+      if takenAt then fromTake[c] = find(r, takenAt) == index end
       f = f + 2
     end
   end
 
   local minute = floor(now / MINUTE)
-  -- A refund is always carried out, and gives back; a check that is allowed takes.
-  if mode == '-1' then allowed = true end
+  -- A refund or give-back is always carried out, and gives back; a check or take that is allowed takes.
+  if giving then allowed = true end
+  local taken = 0
+  if share > 0 and allowed then taken = room(spec, cost, share) end
+  -- Only a check with a cost counts in the history.
+  local counted = mode == '1' or (share > 0 and cost > 0)
   if mode ~= '0' and allowed then
-    local give = mode == '-1' and -cost or cost
+    -- What each window gains (a give-back: only those it was taken from), and what each bucket's fill gains besides
+    -- what its held units settle: a refund gives back; a give-back or a take's settle moves spent units into the fill.
+    local give = giving and -cost or cost + taken
+    local fill = mode == '-1' and -cost or (takenAt and math.max(0, size - cost) or cost)
     -- '%.0f' writes whole numbers exactly (Lua's default tostring would round past 14 digits).
     local u = string.format('%.0f', now)
     -- The counters go once they hold nothing: every bucket has drained, every window has ended, and the minute
     -- they hold is as old as the history keeps. Windows start and end on the minute, so the expiry is worked out
     -- on the first write of each minute (and on a refund), or when a bucket outlasts it.
     local pending = tonumber(state[1])
-    local expire = pending ~= minute or mode == '-1'
+    local expire = pending ~= minute or giving
     local keep = (floor(now / HOUR) + 1) * HOUR + DAY
     local drains, wr = 0, 0
     f, c = 2, 0
     for p = 1, spec.parts do
-      local level, rate = math.max(0, levels[p] + give * UNITS), buckets[3 * p - 1]
+      local rate, settled = buckets[3 * p - 1], 0
+      if share > 0 then settled = math.min(settle, held[p]) end
+      -- A part without a bucket keeps a fill as well, which nothing reads.
+      local level = math.max(0, levels[p] + (fill + settled) * UNITS)
       levels[p] = level
       if rate > 0 and now + math.ceil(level / rate) > drains then drains = now + math.ceil(level / rate) end
       write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], string.format('%.0f', level), fields[f + 2], u
-      wr, f = wr + 4, f + 2
+      wr = wr + 4
+      if share > 0 or takenAt or lapsed[p] then
+        -- A take holds its share for a lease from now; a give-back leaves the lease as it was.
+        if share > 0 then held[p] = math.max(0, held[p] - settle) + taken
+        elseif takenAt then held[p] = math.max(0, held[p] - size) end
+        local lease = share > 0 and string.format('%.0f', now + SHARE_LEASE) or (state[f + 4] or '0')
+        write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 3], held[p], fields[f + 4], lease
+        wr = wr + 4
+      end
+      f = f + 4
       for _ = 1, buckets[3 * p] do
         c = c + 1
-        local count = math.max(0, counts[c] + give)
+        local count = counts[c]
+        if not takenAt or fromTake[c] then count = math.max(0, count + give) end
         counts[c] = count
         write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
         wr, f = wr + 4, f + 2
         if expire then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
       end
     end
-    if mode == '-1' then
+    if not counted then
       redis.call('HSET', key, unpack(write, 1, wr))
     elseif pending == minute then
       redis.call('HSET', key, 'ma', (tonumber(state[2]) or 0) + 1, unpack(write, 1, wr))
@@ -261,7 +333,7 @@ local function check(key, spec, cost, mode, fixed)
       -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
       redis.call('PEXPIRE', key, string.format('%.0f', math.max(keep, drains) - now))
     end
-  elseif mode == '1' then
+  elseif counted then
     addToHistory(key, now, minute, 'd', 1)
   end
 
@@ -274,6 +346,8 @@ local function check(key, spec, cost, mode, fixed)
       reply[r + 1], r = counts[c], r + 1
     end
   end
+  for p = 1, spec.parts do reply[r + p] = held[p] end
+  reply[r + spec.parts + 1] = taken
   return reply
 end
 

@@ -1,4 +1,4 @@
--- daily.lua: a subject's allowed and denied checks per UTC day, as check.lua and record-denials.lua count them
+-- daily.lua: a subject's allowed and denied checks per UTC day, as check.lua and record.lua count them
 -- (the days' layout is in days.lua).
 --
 -- KEYS[1]  rl:{<subject>}; the allowed checks of the last minute that allowed any are still in the counters,

@@ -1,5 +1,5 @@
 -- days.lua: a subject's allowed and denied checks per UTC day, for 400 days: what a monthly bill is made from.
--- Not a script of its own: its text is put into check.lua, record-denials.lua and daily.lua where they say
+-- Not a script of its own: its text is put into check.lua, record.lua and daily.lua where they say
 -- `-- @days` (scripts.ts), so that the three keep the days one way.
 --
 -- The days live beside the counters, under the same hash tag (so in the same Cluster slot), 64 to a hash:

@@ -1,4 +1,4 @@
--- history.lua: a subject's allowed and denied checks per minute, as check.lua and record-denials.lua count them.
+-- history.lua: a subject's allowed and denied checks per minute, as check.lua and record.lua count them.
 --
 -- KEYS[1]  rl:{<subject>}; the history is in rl:{<subject>}:m:<hour index> hashes, and the allowed checks of
 --          the last minute that allowed any are still in the counters, fields mi and ma (see check.lua)

@@ -54,6 +54,7 @@ export function createService(deps: AppDeps): Service {
     schedule: deps.schedule,
     now: deps.now,
     onConfigChange: (listener) => deps.config.onChange(listener),
+    localShares: deps.localShares,
   });
   // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
   // registered before the authentication of every other /v1 route, which it would only repeat.

@@ -27,6 +27,8 @@ export type AppDeps = {
   random?: () => number;
   /** Where repeating background work runs: timers on Node (the default), requests on a Worker. */
   schedule?: Schedule;
+  /** Spends plans' local shares (contract section 12; LimiterOptions.localShares): the Node server only. */
+  localShares?: boolean;
 };
 
 export type AppEnv = AuthEnv & { Variables: { requestId: string } };

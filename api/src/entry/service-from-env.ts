@@ -55,6 +55,9 @@ export async function serviceFromEnv(
     env.counterStore === "memory"
       ? store
       : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule });
-  const service = createService({ config, counters, logger, metrics, schedule });
+  // Shares need a process that lives on timers to give them back in time (not a frozen function), and a store that
+  // other processes share (the memory store is this process's own).
+  const localShares = schedule === undefined && env.counterStore !== "memory";
+  const service = createService({ config, counters, logger, metrics, schedule, localShares });
   return { ok: true, built: { env, logger, db, config, counters, service } };
 }

@@ -23,6 +23,15 @@ export type WindowCount = { index: number; count: number; endMs: number };
 export type BucketState = { level: number; updatedMs: number };
 
 /**
+ * How long a store counts a share (contract section 12) as held by a server. A server gives a share back sooner
+ * (local-shares.ts); this only bounds what usage shows as held after a server died holding one.
+ */
+export const SHARE_LEASE_MS = 10_000;
+
+/** Units of a part that servers hold as shares, until `untilMs` (SHARE_LEASE_MS after the last share taken). */
+export type HeldState = { units: number; untilMs: number };
+
+/**
  * A subject's counters as Redis keeps them, by field name under each part's prefix: each part's bucket, and each
  * window's count by its index field. A window added to or dropped from a spec leaves the others alone, and rules
  * that share fields (a month from another billing day) share the count, in memory as in Redis.
@@ -30,10 +39,19 @@ export type BucketState = { level: number; updatedMs: number };
 export type CounterState = {
   buckets: Readonly<Record<string, BucketState>>;
   windows: Readonly<Record<string, WindowCount>>;
+  /** Each part's units held as shares, by the part's prefix. */
+  held?: Readonly<Record<string, HeldState>>;
 };
 
-/** What a call does: decide and take (a check), only read (usage), or give back (a refund). */
-export type Mode = "check" | "read" | "refund";
+/**
+ * What a call does: decide and take (a check), only read (usage), give back (a refund); or, for a share (contract
+ * section 12), take: a check of `cost` (0: none, a share alone) that when allowed also takes up to `share` more units
+ * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`.
+ */
+export type Mode = "check" | "read" | "refund" | Take | GiveBack;
+/** `settle`: the units of shares this server has spent in full since its last take, no longer held. */
+export type Take = { share: number; settle?: number };
+export type GiveBack = { takenAtMs: number; size: number };
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 
@@ -47,14 +65,21 @@ function drained(bucket: BucketState | undefined, perMinute: number, nowMs: numb
 
 /**
  * What a call decided, and the counters after it: a denial leaves them as they were. `levels` follow the spec's
- * parts and `counts` their windows, part after part.
+ * parts and `counts` their windows, part after part; `held` each part's units held as shares after it (reported by
+ * a read); `taken` the share a take took besides its cost.
  */
-export type Counted = { allowed: boolean; levels: number[]; counts: number[] };
+export type Counted = { allowed: boolean; levels: number[]; counts: number[]; held: number[]; taken: number };
 
 /**
  * Decides `cost` at `nowMs`: allowed only when every limit of every part fits, and then (a check) `cost` is taken
  * from each; a refund gives `cost` back to each, never below empty. lua/check.lua makes exactly this decision in
  * Redis and returns the same numbers.
+ *
+ * Shares (contract section 12): a take adds its share to every window at once, as a check would, but to each bucket
+ * as held units that do not drain while a server may spend them (a unit drains from when it is spent, and the store
+ * cannot know when that is); they join the bucket's fill when the server says it spent them (a give-back, or the
+ * `settle` of its next take), or, when it never says (it died), once the lease ends. So a bucket never holds less than
+ * what was really spent, whenever a server spends its share.
  */
 export function count(
   state: CounterState | undefined,
@@ -67,34 +92,103 @@ export function count(
   let allowed = true;
   const levels: number[] = [];
   const counts: number[] = [];
+  const held: number[] = [];
+  // A give-back returns units to a window only while it is the one they were taken from: an ended window's are gone.
+  const giveBack = typeof mode === "object" && "takenAtMs" in mode ? mode : null;
+  const fromTake: boolean[] = [];
   for (const part of spec.parts) {
-    const level = part.perMinute === null ? 0 : drained(s.buckets[part.prefix], part.perMinute, nowMs);
-    if (part.capacity !== null && level + cost * UNITS_PER_REQUEST > part.capacity * UNITS_PER_REQUEST) allowed = false;
+    let level = part.perMinute === null ? 0 : drained(s.buckets[part.prefix], part.perMinute, nowMs);
+    const lease = s.held?.[part.prefix];
+    let units = 0;
+    if (lease !== undefined && lease.units > 0) {
+      if (lease.untilMs > nowMs) units = lease.units;
+      // A lease that ended unsettled: its units count as spent when it ended, and drain from then.
+      else if (part.perMinute !== null)
+        level += Math.max(0, lease.units * UNITS_PER_REQUEST - (nowMs - lease.untilMs) * part.perMinute);
+    }
+    const occupied = level + (units + cost) * UNITS_PER_REQUEST;
+    if (part.capacity !== null && occupied > part.capacity * UNITS_PER_REQUEST) allowed = false;
     levels.push(level);
+    held.push(units);
     for (const w of part.windows) {
       const kept = s.windows[part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0]];
-      const n = kept !== undefined && kept.index === w.rule.index(nowMs) ? kept.count : 0;
+      const index = w.rule.index(nowMs);
+      const n = kept !== undefined && kept.index === index ? kept.count : 0;
       if (w.size !== null && n + cost > w.size) allowed = false;
       counts.push(n);
+      if (giveBack !== null) fromTake.push(w.rule.index(giveBack.takenAtMs) === index);
     }
+  }
+  if (giveBack !== null) {
+    // What was spent of the share joins each bucket's fill; what was not goes back to the windows.
+    const spent = Math.max(0, giveBack.size - cost) * UNITS_PER_REQUEST;
+    for (let p = 0; p < levels.length; p++) {
+      levels[p] = (levels[p] as number) + spent;
+      held[p] = Math.max(0, (held[p] as number) - giveBack.size);
+    }
+    for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = Math.max(0, (counts[i] as number) - cost);
+    return { allowed: true, levels, counts, held, taken: 0 };
   }
   if (mode === "refund") {
     for (let i = 0; i < levels.length; i++) levels[i] = Math.max(0, (levels[i] as number) - cost * UNITS_PER_REQUEST);
     for (let i = 0; i < counts.length; i++) counts[i] = Math.max(0, (counts[i] as number) - cost);
-    return { allowed: true, levels, counts };
+    return { allowed: true, levels, counts, held, taken: 0 };
   }
-  if (allowed && mode === "check") {
-    for (let i = 0; i < levels.length; i++) levels[i] = (levels[i] as number) + cost * UNITS_PER_REQUEST;
-    for (let i = 0; i < counts.length; i++) counts[i] = (counts[i] as number) + cost;
+  const take = typeof mode === "object" && "share" in mode ? mode : null;
+  let taken = 0;
+  if (allowed && take !== null) taken = room(spec, levels, held, counts, cost, take.share);
+  if (allowed && mode !== "read") {
+    // A take settles a share its server spent in full: those units join the fill now.
+    const settle = take?.settle ?? 0;
+    for (let p = 0; p < levels.length; p++) {
+      // A part without a bucket keeps a fill as well, which nothing reads (as in Redis).
+      levels[p] = (levels[p] as number) + (cost + Math.min(settle, held[p] as number)) * UNITS_PER_REQUEST;
+      held[p] = Math.max(0, (held[p] as number) - settle) + taken;
+    }
+    for (let i = 0; i < counts.length; i++) counts[i] = (counts[i] as number) + cost + taken;
   }
-  return { allowed, levels, counts };
+  return { allowed, levels, counts, held, taken };
+}
+
+/** How many more units, up to `share`, every limit has room for once `cost` is taken: what a take takes. */
+function room(
+  spec: LimitSpec,
+  levels: number[],
+  held: number[],
+  counts: number[],
+  cost: number,
+  share: number,
+): number {
+  let units = share;
+  let at = 0;
+  for (let p = 0; p < spec.parts.length; p++) {
+    const part = spec.parts[p] as LimitPart;
+    if (part.capacity !== null) {
+      const occupied = (levels[p] as number) + ((held[p] as number) + cost) * UNITS_PER_REQUEST;
+      units = Math.min(units, Math.floor((part.capacity * UNITS_PER_REQUEST - occupied) / UNITS_PER_REQUEST));
+    }
+    for (const w of part.windows) {
+      const n = counts[at++] as number;
+      if (w.size !== null) units = Math.min(units, w.size - n - cost);
+    }
+  }
+  return Math.max(0, units);
 }
 
 /** The bucket's entry of one part. */
-function bucketState(part: LimitPart, level: number, allowed: boolean, cost: number, nowMs: number): LimitState {
+function bucketState(
+  part: LimitPart,
+  fill: number,
+  held: number,
+  allowed: boolean,
+  cost: number,
+  nowMs: number,
+): LimitState {
   const capacity = part.capacity as number;
   const perMinute = part.perMinute as number;
   const capacityUnits = capacity * UNITS_PER_REQUEST;
+  // Units held as shares take room in the bucket as if they were in it.
+  const level = fill + held * UNITS_PER_REQUEST;
   const costUnits = cost * UNITS_PER_REQUEST;
   const fits = allowed || level + costUnits <= capacityUnits;
   return {
@@ -110,16 +204,24 @@ function bucketState(part: LimitPart, level: number, allowed: boolean, cost: num
 /**
  * Every limit as a check reports it, from what the check decided. Every store reports through this one
  * function, so their answers can only differ in the decision itself. When allowed every limit fitted (wait 0);
- * when denied the counts are those the check met, so whether each limit fits is worked out again from them.
+ * when denied the counts are those the check met, so whether each limit fits is worked out again from them. A read
+ * of usage (`withHeld`) also says what servers hold of each limit.
  */
-export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: number): StoreDecision {
+export function report(
+  counted: Counted,
+  spec: LimitSpec,
+  cost: number,
+  nowMs: number,
+  withHeld = false,
+): StoreDecision {
   const { allowed, levels, counts } = counted;
   const limits: LimitState[] = [];
   let at = 0;
   for (let p = 0; p < spec.parts.length; p++) {
     const part = spec.parts[p] as LimitPart;
+    const first = limits.length;
     if (part.capacity !== null && part.perMinute !== null) {
-      limits.push(bucketState(part, levels[p] as number, allowed, cost, nowMs));
+      limits.push(bucketState(part, levels[p] as number, counted.held[p] as number, allowed, cost, nowMs));
     }
     for (const { name, size, rule } of part.windows) {
       const n = counts[at++] as number;
@@ -135,6 +237,8 @@ export function report(counted: Counted, spec: LimitSpec, cost: number, nowMs: n
         waitMs: cost > size ? null : fits ? 0 : resetMs - nowMs,
       });
     }
+    const held = counted.held[p] as number;
+    if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
   }
   return { allowed, nowMs, limits };
 }
@@ -146,13 +250,15 @@ export function evaluate(
   cost: number,
   nowMs: number,
   mode: Mode = "check",
-): { decision: StoreDecision; next: CounterState | null } {
+): { decision: StoreDecision; taken: number; next: CounterState | null } {
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
-  if ((counted.allowed && mode === "check") || mode === "refund") {
+  const share = typeof mode === "object";
+  if ((counted.allowed && mode !== "read") || mode === "refund" || share) {
     // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
     const buckets: Record<string, BucketState> = { ...current?.buckets };
     const windows: Record<string, WindowCount> = { ...current?.windows };
+    const held: Record<string, HeldState> = { ...current?.held };
     let at = 0;
     for (let p = 0; p < spec.parts.length; p++) {
       const part = spec.parts[p] as LimitPart;
@@ -162,10 +268,13 @@ export function evaluate(
         const field = part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
         windows[field] = { index, count: counted.counts[at++] as number, endMs: w.rule.endMs(index) };
       }
+      // A take holds for a lease from now; anything else leaves the lease as it was.
+      const untilMs = share && "share" in mode ? nowMs + SHARE_LEASE_MS : (current?.held?.[part.prefix]?.untilMs ?? 0);
+      held[part.prefix] = { units: counted.held[p] as number, untilMs };
     }
-    next = { buckets, windows };
+    next = { buckets, windows, held };
   }
-  return { decision: report(counted, spec, cost, nowMs), next };
+  return { decision: report(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, next };
 }
 
 /** When a state holds nothing any more: every bucket has drained and every window it counts in has ended. */

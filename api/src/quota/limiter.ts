@@ -5,6 +5,7 @@ import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
+import { createLocalShares } from "./local-shares";
 import type { CounterStore, DayPoint, HistoryPoint } from "./store";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
@@ -32,7 +33,10 @@ export type Limiter = {
    * a request that reads many subjects at once (GET /v1/usage), never shared between requests.
    */
   together(): LimiterReads;
-  /** Stops the flushing and writes what is still pending, so a shutdown loses no denial from the history. */
+  /**
+   * Gives back every share held here, stops the flushing and writes what is still pending, so a shutdown loses no
+   * unit and no check from the history.
+   */
   close(): Promise<void>;
 };
 
@@ -55,41 +59,71 @@ export type LimiterOptions = {
   now?: () => number;
   /** Subscribes to this server's config changes: remembered denials are forgotten at once when one happens. */
   onConfigChange?: (listener: () => void) => void;
+  /**
+   * Spends plans' local shares (contract section 12): for a process that lives on and can give a share back within
+   * a second (the Node server). A frozen or per-request instance (Lambda, Vercel, a Worker) could not, so there every
+   * check goes to the store.
+   */
+  localShares?: boolean;
 };
 
 export function createLimiter(
   store: CounterStore,
-  { metrics, random = Math.random, schedule = timerSchedule, now, onConfigChange }: LimiterOptions,
+  { metrics, random = Math.random, schedule = timerSchedule, now, onConfigChange, localShares = false }: LimiterOptions,
 ): Limiter {
   // Denials are remembered until their retry time, so a flood from one denied subject never reaches the store.
   const denials = new DenyCache({ now });
   onConfigChange?.(() => denials.clear());
-  const unrecorded = new Map<string, number>();
+  // Checks answered here, not by the store, go to its history once a second.
+  const unrecorded = new Map<string, { allowed: number; denied: number }>();
+  function unrecordedOf(subject: string) {
+    let checks = unrecorded.get(subject);
+    if (!checks) {
+      checks = { allowed: 0, denied: 0 };
+      unrecorded.set(subject, checks);
+    }
+    return checks;
+  }
 
   async function flush(): Promise<void> {
     const batch = [...unrecorded];
     unrecorded.clear();
-    await Promise.all(batch.map(([subject, count]) => store.recordDenials(subject, count).catch(() => {})));
+    await Promise.all(batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})));
   }
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
+  const shares = localShares
+    ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
+    : null;
 
   return {
     async check(subject, policy, cost, resource) {
       const spec = specFor(policy, resource);
       // The deny cache tells checks apart by the resource their spec counts in ("" for none).
       const counted = spec === policy.spec ? "" : (resource as string);
-      // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
-      const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
-      if (remembered) {
-        metrics.denyCacheHit();
-        unrecorded.set(subject, (unrecorded.get(subject) ?? 0) + 1);
-        return outcome(remembered.decision, random, remembered.waitMs);
+      // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
+      const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
+      for (;;) {
+        // Units held here are this server's to spend, whatever the store would say now.
+        const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
+        if (spent) return outcome(spent, random);
+        // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
+        const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
+        if (remembered) {
+          metrics.denyCacheHit();
+          unrecordedOf(subject).denied++;
+          return outcome(remembered.decision, random, remembered.waitMs);
+        }
+        const decision =
+          share === null || !shares
+            ? await store.check(subject, spec, cost)
+            : await shares.take(subject, counted, spec, cost, share);
+        // Another check's take was under way and has come back: what it brought is spent first.
+        if (decision === null) continue;
+        const result = outcome(decision, random);
+        // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
+        if (!result.allowed && result.waitMs !== null) denials.set(subject, counted, cost, result.waitMs, decision);
+        return result;
       }
-      const decision = await store.check(subject, spec, cost);
-      const result = outcome(decision, random);
-      // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
-      if (!result.allowed && result.waitMs !== null) denials.set(subject, counted, cost, result.waitMs, decision);
-      return result;
     },
 
     async refund(subject, policy, cost, resource) {
@@ -106,9 +140,12 @@ export function createLimiter(
     async reset(subject) {
       await store.reset(subject);
       denials.delete(subject);
+      shares?.forget(subject);
     },
 
     async close() {
+      // Shares go back first: their spent checks are then in what the flush writes.
+      await shares?.close();
       stopFlushing();
       await flush();
     },

@@ -1,4 +1,5 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
+import type { Take } from "./algorithm";
 import type { LimitName, LimitSpec } from "./limits";
 
 /** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
@@ -45,8 +46,24 @@ export interface CounterStore {
    * (`ip:…`) keep none: no bill is made from an address, and each address's days would be kept for 400 days.
    */
   daily(subject: string, days: number): Promise<DayPoint[]>;
-  /** Adds denials answered from the deny cache to the subject's history for the current minute (and its day). */
-  recordDenials(subject: string, count: number): Promise<void>;
+  /**
+   * A share of contract section 12: a check of `cost` (0: none, a share alone, not counted as a check) that, when
+   * allowed, also takes up to `share` more units from every limit of the spec in the same atomic step, for a server to
+   * spend locally; `taken` is how many it took. A denial takes nothing. `settle`: units of this server's earlier shares
+   * that it has spent in full (they stop being held).
+   */
+  take(subject: string, spec: LimitSpec, cost: number, ask: Take): Promise<StoreDecision & { taken: number }>;
+  /**
+   * Gives back `units` unspent of a share of `size` taken at `takenAtMs` (the store's clock), in one atomic step: to
+   * every bucket, and to every window that is still the one they were taken from; the store stops counting the
+   * share as held.
+   */
+  giveBack(subject: string, spec: LimitSpec, units: number, share: { takenAtMs: number; size: number }): Promise<void>;
+  /**
+   * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
+   * its day): denials from the deny cache, and checks allowed from a share.
+   */
+  recordChecks(subject: string, checks: { allowed: number; denied: number }): Promise<void>;
   /** Forgets every counter of the subject (not its history). */
   reset(subject: string): Promise<void>;
   /** Answers when the store is reachable. */

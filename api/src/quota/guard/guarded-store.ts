@@ -101,7 +101,9 @@ export function guardStore(
     refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
     history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),
     daily: (subject, days) => guarded(() => inner.daily(subject, days)),
-    recordDenials: (subject, count) => guarded(() => inner.recordDenials(subject, count)),
+    take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
+    giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
+    recordChecks: (subject, checks) => guarded(() => inner.recordChecks(subject, checks)),
     reset: (subject) => guarded(() => inner.reset(subject)),
     ping: () => guarded(() => inner.ping()),
     together() {

@@ -6,7 +6,7 @@ const read = (name: string) => readFileSync(new URL(`../../../../lua/${name}.lua
 export const luaSources = {
   check: read("check"),
   history: read("history"),
-  recordDenials: read("record-denials"),
+  record: read("record"),
   reset: read("reset"),
   daily: read("daily"),
   days: read("days"),

@@ -4,7 +4,7 @@ import clock from "../../../../lua/clock.lua";
 import daily from "../../../../lua/daily.lua";
 import days from "../../../../lua/days.lua";
 import history from "../../../../lua/history.lua";
-import recordDenials from "../../../../lua/record-denials.lua";
+import record from "../../../../lua/record.lua";
 import reset from "../../../../lua/reset.lua";
 
-export const luaSources = { check, history, recordDenials, reset, daily, days, clock };
+export const luaSources = { check, history, record, reset, daily, days, clock };

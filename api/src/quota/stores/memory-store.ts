@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "../algorithm";
+import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt, type Take } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
 
@@ -85,20 +85,37 @@ export function createMemoryStore({
     addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, allowed, count);
   }
 
+  /** A check, or a take (contract section 12), which counts as a check when it has a cost. */
+  function checkOrTake(key: string, spec: LimitSpec, cost: number, ask: Take | null) {
+    const nowMs = now();
+    let subject = subjects.get(key);
+    const result = evaluate(subject?.state, spec, cost, nowMs, ask ?? "check");
+    if (!subject) {
+      subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
+      subjects.set(key, subject);
+    }
+    if (result.next) subject.state = result.next;
+    if (cost > 0) record(subject, nowMs, result.decision.allowed);
+    const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
+    subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
+    return result;
+  }
+
   return {
     async check(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
-      const nowMs = now();
-      let subject = subjects.get(key);
-      const { decision, next } = evaluate(subject?.state, spec, cost, nowMs);
-      if (!subject) {
-        subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
-        subjects.set(key, subject);
-      }
+      return checkOrTake(key, spec, cost, null).decision;
+    },
+
+    async take(key, spec, cost, ask) {
+      const { decision, taken } = checkOrTake(key, spec, cost, ask);
+      return { ...decision, taken };
+    },
+
+    async giveBack(key, spec, units, share) {
+      const subject = subjects.get(key);
+      if (!subject?.state) return;
+      const { next } = evaluate(subject.state, spec, units, now(), share);
       if (next) subject.state = next;
-      record(subject, nowMs, decision.allowed);
-      const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
-      subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
-      return decision;
     },
 
     async usage(key: string, spec: LimitSpec): Promise<StoreDecision> {
@@ -124,9 +141,11 @@ export function createMemoryStore({
       return points.map(({ start, allowed, denied }) => ({ day: start, allowed, denied }));
     },
 
-    async recordDenials(key: string, count: number): Promise<void> {
+    async recordChecks(key, { allowed, denied }): Promise<void> {
       const subject = subjects.get(key);
-      if (subject) record(subject, now(), false, count);
+      if (!subject) return;
+      if (allowed > 0) record(subject, now(), true, allowed);
+      if (denied > 0) record(subject, now(), false, denied);
     },
 
     async reset(key: string): Promise<void> {

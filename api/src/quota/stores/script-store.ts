@@ -57,13 +57,14 @@ function toNumbers(reply: unknown): number[] {
 }
 
 /**
- * check.lua's reply to one check (a list of its one entry: { allowed, now, then each part's fill and its windows'
- * counts }, or the error's message when it failed) as every limit's state, as the memory store reports it.
+ * check.lua's reply to one call (a list of its one entry: { allowed, now, then each part's fill and its windows'
+ * counts, then each part's units held as shares, then the share taken }, or the error's message when it failed) as
+ * every limit's state, as the memory store reports it, and the share taken.
  */
-function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision {
+function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): StoreDecision {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
-  let length = 2;
+  let length = 3 + spec.parts.length;
   for (const part of spec.parts) length += 1 + part.windows.length;
   if (!Array.isArray(entry) || entry.length !== length) {
     throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
@@ -72,19 +73,25 @@ function decision(reply: unknown, spec: LimitSpec, cost: number): StoreDecision 
   const r = entry as (number | string)[];
   const levels: number[] = [];
   const counts: number[] = [];
+  const held: number[] = [];
   let at = 2;
   for (const part of spec.parts) {
     levels.push(Number(r[at++]));
     for (let i = 0; i < part.windows.length; i++) counts.push(Number(r[at++]));
   }
-  return report({ allowed: Number(r[0]) === 1, levels, counts }, spec, cost, Number(r[1]));
+  for (let p = 0; p < spec.parts.length; p++) held.push(Number(r[at++]));
+  const counted = { allowed: Number(r[0]) === 1, levels, counts, held, taken: Number(r[at]) };
+  return report(counted, spec, cost, Number(r[1]), withHeld);
 }
+
+/** The share a take took: the last number of its reply (which decision() has checked). */
+const takenBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-1));
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
   const time = () => (clock ? String(clock()) : "");
-  // mode "1": a check; "0": a read of usage; "-1": a refund.
-  const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: "1" | "0" | "-1") => {
+  // mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>": a take; "g<taken at>:<size>": a give-back.
+  const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
     const { list, alone } = argsOf(spec);
     const own = [String(cost), mode, time()];
     return client.run(scripts.check, [subjectKey(subject)], [...alone, ...own], { list, own });
@@ -92,8 +99,15 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
 
   return {
     check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1"), spec, cost),
-    usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1),
+    usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1, true),
     refund: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "-1"), spec, cost),
+    async take(subject, spec, cost, { share, settle = 0 }) {
+      const reply = await evaluate(subject, spec, cost, `t${share}:${settle}`);
+      return { ...decision(reply, spec, cost), taken: takenBy(reply) };
+    },
+    async giveBack(subject, spec, units, { takenAtMs, size }) {
+      decision(await evaluate(subject, spec, units, `g${takenAtMs}:${size}`), spec, units);
+    },
 
     async history(subject, minutes): Promise<HistoryPoint[]> {
       const r = toNumbers(await client.run(scripts.history, [subjectKey(subject)], [String(minutes), time()]));
@@ -115,8 +129,8 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
       return points;
     },
 
-    async recordDenials(subject, count) {
-      await client.run(scripts.recordDenials, [subjectKey(subject)], [String(count), time()]);
+    async recordChecks(subject, { allowed, denied }) {
+      await client.run(scripts.record, [subjectKey(subject)], [String(allowed), String(denied), time()]);
     },
 
     async reset(subject) {

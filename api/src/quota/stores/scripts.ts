@@ -22,7 +22,7 @@ function load(name: Exclude<keyof typeof luaSources, Piece>, options: { merges?:
 export const scripts = {
   check: load("check", { merges: true }),
   history: load("history"),
-  recordDenials: load("recordDenials"),
+  record: load("record"),
   reset: load("reset"),
   daily: load("daily"),
 };

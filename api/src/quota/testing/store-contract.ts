@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { DAY_MS, HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
+import { shareContract } from "./share-contract";
 import { testSpec } from "./test-spec";
 
 export type StoreHarness = {
@@ -202,7 +203,7 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         await run(store, s, limits, 3);
         await setTime(at("2026-11-30T10:02:59.000Z"));
         await run(store, s, limits, 3);
-        await store.recordDenials(s, 5);
+        await store.recordChecks(s, { allowed: 0, denied: 5 });
         const points = await store.history(s, 4);
         expect(points).toEqual([
           { minute: at("2026-11-30T09:59:00.000Z"), allowed: 0, denied: 0 },
@@ -365,7 +366,7 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         await run(store, s, limits, 3);
         await setTime(at("2026-11-30T00:00:30.000Z"));
         await run(store, s, limits, 1);
-        await store.recordDenials(s, 4);
+        await store.recordChecks(s, { allowed: 0, denied: 4 });
         expect(await store.daily(s, 3)).toEqual([
           { day: at("2026-11-28T00:00:00.000Z"), allowed: 0, denied: 0 },
           { day: at("2026-11-29T00:00:00.000Z"), allowed: 2, denied: 1 },
@@ -381,5 +382,7 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         expect((await store.daily(ip, 1))[0]).toMatchObject({ allowed: 0, denied: 0 });
         expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
       }));
+
+    shareContract(withStore);
   });
 }

@@ -1,0 +1,214 @@
+// Shares (contract section 12): a hot customer's quota spent from units this server took from the store in one step,
+// so that most of its checks need no store command, while the total allowed still never exceeds a limit: every unit
+// spent here was taken from every limit first, and what is not spent goes back.
+import { SHARE_LEASE_MS } from "./algorithm";
+import type { LimitSpec } from "./limits";
+import type { CounterStore, StoreDecision } from "./store";
+
+/** A share unused this long goes back to the store. */
+export const IDLE_MS = 1000;
+const SWEEP_EVERY_MS = 250;
+// A share is spent only while the store surely still counts it as held: its lease, less room for clocks that run
+// apart, and never past the end of a window it was taken in (its units count in that window).
+const LEASE_MARGIN_MS = 1000;
+const WINDOW_MARGIN_MS = 100;
+
+type Share = {
+  size: number;
+  left: number;
+  /** The store's clock at the take: a give-back returns units only to the windows of that time. */
+  takenAtMs: number;
+  /** This process's clock past which the share is not spent. */
+  usableUntil: number;
+};
+
+/** What one server holds of one subject's limits (a resource's check counts on limits of its own). */
+type Holding = {
+  subject: string;
+  spec: LimitSpec;
+  /** The plan's localShare: at most this many units held here at once. */
+  size: number;
+  shares: Share[];
+  /** Units of shares spent in full, still held in the store's eyes until the next take or give-back settles them. */
+  spentInFull: number;
+  /** The take under way, so a burst of checks waits on one store call rather than each making its own. */
+  taking: Promise<StoreDecision | Error> | null;
+  lastUsedMs: number;
+  /** What the store last said, for what a check spent here reports, and when (this process's clock). */
+  known: StoreDecision | null;
+  knownAt: number;
+};
+
+export type LocalSharesOptions = {
+  /** This process's clock (ms). */
+  now?: () => number;
+  schedule: (everyMs: number, work: () => unknown) => () => void;
+  /** Checks allowed here, for the subject's history. */
+  onSpent(subject: string, checks: number): void;
+};
+
+export type LocalShares = ReturnType<typeof createLocalShares>;
+
+export function createLocalShares(store: CounterStore, { now = Date.now, schedule, onSpent }: LocalSharesOptions) {
+  const holdings = new Map<string, Holding>();
+
+  function holding(subject: string, counted: string, spec: LimitSpec, size: number): Holding {
+    const key = `${subject}\n${counted}`;
+    let h = holdings.get(key);
+    // Limits edited, or a share size changed: what is held under the old ones goes back, and counting starts afresh.
+    if (h && (h.spec !== spec || h.size !== size)) {
+      holdings.delete(key);
+      void retire(h);
+      h = undefined;
+    }
+    if (!h) {
+      h = { subject, spec, size, shares: [], spentInFull: 0, taking: null, lastUsedMs: now(), known: null, knownAt: 0 };
+      holdings.set(key, h);
+    }
+    return h;
+  }
+
+  const leftIn = (h: Holding) => h.shares.reduce((n, s) => n + s.left, 0);
+
+  /** Gives back a share's unspent units, and settles what was spent in full. Never retried: a give-back that Redis
+   * applied but whose answer was lost would give twice; one lost leaves its units counted, never too few. */
+  async function giveBack(h: Holding, share: Share | null, settle: number): Promise<void> {
+    const units = share?.left ?? 0;
+    const size = (share?.size ?? 0) + settle;
+    if (size === 0) return;
+    await store.giveBack(h.subject, h.spec, units, { takenAtMs: share?.takenAtMs ?? 0, size }).catch(() => {});
+  }
+
+  /** Everything a holding has goes back: its shares, what it spent in full, and what a take under way brings. */
+  async function retire(h: Holding): Promise<void> {
+    await h.taking;
+    const shares = h.shares;
+    const settle = h.spentInFull;
+    h.shares = [];
+    h.spentInFull = 0;
+    if (shares.length === 0) return giveBack(h, null, settle);
+    await Promise.all(shares.map((s, i) => giveBack(h, s, i === 0 ? settle : 0)));
+  }
+
+  /** Drops shares that can no longer be spent, and gives back those of holdings gone idle. */
+  function sweep() {
+    const t = now();
+    for (const [key, h] of holdings) {
+      if (h.taking) continue;
+      if (t - h.lastUsedMs >= IDLE_MS) {
+        holdings.delete(key);
+        void retire(h);
+        continue;
+      }
+      const expired = h.shares.filter((s) => t >= s.usableUntil);
+      if (expired.length === 0) continue;
+      h.shares = h.shares.filter((s) => t < s.usableUntil);
+      for (const s of expired) void giveBack(h, s, 0);
+    }
+  }
+  const stopSweeping = schedule(SWEEP_EVERY_MS, sweep);
+
+  /** When the share taken by a call sent at `sentAt` stops being spendable here. */
+  function usableUntil(spec: LimitSpec, takenAtMs: number, sentAt: number): number {
+    // The store's clock is at most `takenAtMs + (t - sentAt)` at this process's `t`.
+    let until = sentAt + SHARE_LEASE_MS - LEASE_MARGIN_MS;
+    for (const part of spec.parts) {
+      for (const w of part.windows) {
+        const end = w.rule.endMs(w.rule.index(takenAtMs));
+        until = Math.min(until, sentAt + (end - takenAtMs) - WINDOW_MARGIN_MS);
+      }
+    }
+    return until;
+  }
+
+  return {
+    /**
+     * A check allowed from a share held here, as the store would report it (what it last said, with the units still
+     * held here counted as remaining), or undefined when none has `cost` left.
+     */
+    spend(subject: string, counted: string, spec: LimitSpec, cost: number, size: number): StoreDecision | undefined {
+      const h = holding(subject, counted, spec, size);
+      const t = now();
+      h.lastUsedMs = t;
+      let share = h.shares[0];
+      for (; share; share = h.shares[0]) {
+        if (t < share.usableUntil && share.left >= cost) break;
+        h.shares.shift();
+        // A share too small for this cost goes back; one spent in full is settled by the next call.
+        if (t < share.usableUntil && share.left > 0) void giveBack(h, share, 0);
+        else if (t < share.usableUntil) h.spentInFull += share.size;
+        else void giveBack(h, share, 0);
+      }
+      if (!share || !h.known) return undefined;
+      share.left -= cost;
+      if (share.left === 0) {
+        h.shares.shift();
+        h.spentInFull += share.size;
+      }
+      onSpent(subject, 1);
+      // The next share is asked for before this one runs out, so that the checks to come need not wait for it.
+      const left = leftIn(h);
+      if (left < h.size / 2 && !h.taking) void take(h, 0);
+      const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
+      return { allowed: true, nowMs: h.known.nowMs + (t - h.knownAt), limits };
+    },
+
+    /**
+     * This check at the store, with a share taken with it: its decision, or null when another check's take was under
+     * way (waited for: spend again).
+     */
+    async take(subject: string, counted: string, spec: LimitSpec, cost: number, size: number) {
+      const h = holding(subject, counted, spec, size);
+      if (h.taking) {
+        const result = await h.taking;
+        if (result instanceof Error) throw result;
+        return null;
+      }
+      const result = await take(h, cost);
+      if (result instanceof Error) throw result;
+      return result;
+    },
+
+    /** The subject's counters were reset: what is held here was taken from counts that are gone, so it is dropped. */
+    forget(subject: string) {
+      for (const [key, h] of holdings) if (h.subject === subject) holdings.delete(key);
+    },
+
+    /** Shutdown: every share goes back. */
+    async close(): Promise<void> {
+      stopSweeping();
+      const all = [...holdings.values()];
+      holdings.clear();
+      await Promise.all(all.map(retire));
+    },
+  };
+
+  /** One store call for a holding: `cost` for a check (0: none) and a share of what it may still hold. */
+  function take(h: Holding, cost: number): Promise<StoreDecision | Error> {
+    const sentAt = now();
+    const settle = h.spentInFull;
+    const share = Math.max(1, h.size - leftIn(h));
+    const taking = store.take(h.subject, h.spec, cost, { share, settle }).then(
+      (d) => {
+        h.spentInFull -= settle;
+        h.known = d;
+        h.knownAt = now();
+        if (d.taken > 0) {
+          h.shares.push({
+            size: d.taken,
+            left: d.taken,
+            takenAtMs: d.nowMs,
+            usableUntil: usableUntil(h.spec, d.nowMs, sentAt),
+          });
+        }
+        return d;
+      },
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    h.taking = taking;
+    void taking.then(() => {
+      h.taking = null;
+    });
+    return taking;
+  }
+}
