@@ -1,0 +1,153 @@
+// Local shares across processes (contract section 12, issue 19): three API servers spend shares of one hot
+// customer's quota taken from one store, and the total allowed still never exceeds its limit.
+import { mkdtempSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { startCluster, startRedis } from "../../dev/redis-server";
+import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
+
+const ADMIN = "local-shares-test-admin-token";
+const SHARE = 100;
+const PER_DAY = 3000;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const api = (server: ServerProcess, method: string, path: string, body?: unknown, token = ADMIN) =>
+  callServer(server, token, method, path, body);
+
+/**
+ * A check sent over a pool of 100 kept-alive connections per server, as a backend service sends them: thousands of
+ * checks at once need not be thousands of sockets (which, opened at once, can meet a server closing an idle one).
+ */
+function check(server: ServerProcess, agent: Agent, token: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.url}/v1/check`, {
+      method: "POST",
+      agent,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode as number));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify({ key }));
+  });
+}
+
+/** Polls `read` until `done` holds of what it returns, or fails with the last value after `ms`. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function hotCustomerAcrossServers(storeEnv: Record<string, string>) {
+  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-shares-")), "quota.db")}`;
+  // A generous budget: this test is about counting, and a loaded machine must not turn it into an outage.
+  const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "10000" };
+  const first = await startServer(env);
+  const rest = await Promise.all([startServer(env), startServer(env)]);
+  const servers = [first, ...rest];
+  cleanups.push(...servers.map((s) => () => s.kill()));
+
+  // Fail closed: an answer the store did not give can never pass as an allowed check.
+  const plan = { id: "hot", name: "Hot", perDay: PER_DAY, failMode: "closed", localShare: SHARE };
+  expect((await api(first, "POST", "/v1/plans", plan)).json.localShare).toBe(SHARE);
+  const service = (await api(first, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
+  const customer = async (name: string) => {
+    const made = (await api(first, "POST", "/v1/customers", { name, planId: "hot" })).json;
+    return { id: made.id as string, key: (await api(first, "POST", `/v1/customers/${made.id}/keys`)).json.key };
+  };
+  const dayOf = async (id: string, server = first) => {
+    const usage = (await api(server, "GET", `/v1/customers/${id}/usage`, undefined, service)).json;
+    return usage.limits.find((l: { name: string }) => l.name === "day") as { remaining: number; held?: number };
+  };
+
+  // 4,000 concurrent checks of one customer, spread over the three servers.
+  const hot = await customer("Hot Ltd");
+  const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 100 }));
+  cleanups.push(() => {
+    for (const agent of agents) agent.destroy();
+  });
+  const statuses = await Promise.all(
+    Array.from({ length: 4000 }, (_, i) =>
+      check(servers[i % 3] as ServerProcess, agents[i % 3] as Agent, service, hot.key),
+    ),
+  );
+  expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+  const allowed = statuses.filter((s) => s === 200).length;
+  // Never more than the limit; at most one share per server left unspent while they are held.
+  expect(allowed).toBeLessThanOrEqual(PER_DAY);
+  expect(allowed).toBeGreaterThanOrEqual(PER_DAY - 3 * SHARE);
+  // What is held, is held: the store has counted the day as used by what was allowed and what servers still hold.
+  const during = await dayOf(hot.id);
+  expect(PER_DAY - during.remaining).toBeGreaterThanOrEqual(allowed);
+  expect(PER_DAY - during.remaining - allowed).toBeLessThanOrEqual(3 * SHARE);
+
+  // Once the shares go back (within about a second of going unused), usage shows exactly what was allowed, on every
+  // server, with nothing held; and the history counts every check, allowed from a share or not.
+  for (const server of servers) {
+    const after = await until(
+      () => dayOf(hot.id, server),
+      (day) => day.remaining === PER_DAY - allowed && day.held === undefined,
+    );
+    expect(after).toMatchObject({ remaining: PER_DAY - allowed });
+    expect(after.held).toBeUndefined();
+  }
+  const today = await until(
+    async () => (await api(first, "GET", `/v1/customers/${hot.id}/usage/daily?days=1`)).json.points[0],
+    (point) => point.allowed + point.denied === 4000,
+  );
+  expect(today).toMatchObject({ allowed, denied: 4000 - allowed });
+
+  // Shutdown gives back every share: 50 checks on one server, stopped at once, leave exactly 50 used.
+  const quiet = await customer("Quiet Ltd");
+  const fifty = await Promise.all(
+    Array.from({ length: 50 }, () => api(first, "POST", "/v1/check", { key: quiet.key }, service)),
+  );
+  expect(fifty.map((r) => r.status)).toEqual(Array(50).fill(200));
+  const held = await dayOf(quiet.id, rest[0]);
+  expect(held.remaining).toBeLessThan(PER_DAY - 50);
+  expect(held.held).toBeGreaterThan(0);
+  await first.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(await dayOf(quiet.id, rest[0])).toEqual({
+    name: "day",
+    limit: PER_DAY,
+    remaining: PER_DAY - 50,
+    reset: expect.any(Number),
+  });
+}
+
+describe("local shares: three API servers and one hot customer (integration, needs redis-server)", () => {
+  test("Redis: of 4,000 concurrent checks against 3,000 a day, at most 3,000 and at least 2,700 pass", async () => {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    await hotCustomerAcrossServers({ REDIS_URL: redis.url });
+  }, 180_000);
+
+  test("Redis Cluster: the same", async () => {
+    const cluster = await startCluster(3);
+    cleanups.push(() => cluster.stop());
+    await hotCustomerAcrossServers({ REDIS_CLUSTER_NODES: cluster.seeds.join(",") });
+  }, 180_000);
+
+  test("Upstash, through the local REST endpoint: the same", async () => {
+    const redis = await startRedis();
+    const endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
+    cleanups.push(
+      () => redis.stop(),
+      () => endpoint.close(),
+    );
+    await hotCustomerAcrossServers({ UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token });
+  }, 180_000);
+});
