@@ -2,7 +2,7 @@
 // plan's localShare off (null) and on (100), in interleaved rounds. Measured per mode: checks/s, store commands
 // per check and Redis CPU per check (INFO commandstats usec, which counts a script's own calls).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { freePort, startRedis } from "../api/dev/redis-server";
@@ -10,7 +10,7 @@ import type { LoadClient } from "./load/client";
 import type { SaturateResult, StatusCounts } from "./load/jobs";
 import type { Options } from "./options";
 import { cpuMs, onCleanUp, type ServerProcess, startServer } from "./processes";
-import { parseCommandUsage, parseRedisCpuUs } from "./redis-commands";
+import { parseCommandUsage, parseRedisCpuUs, scriptCalls } from "./redis-commands";
 import { admin, customerWithKey, OPEN_LIMITS } from "./seed";
 import { median } from "./stats";
 import { STORE_TIMEOUT_MS } from "./systems";
@@ -32,6 +32,11 @@ export type HotKeyRound = {
   /** Every command Redis ran, from CONFIG RESETSTAT before the round to INFO after it has settled. */
   storeCommands: number;
   storeCommandsPerCheck: number;
+  /**
+   * Scripts started (EVALSHA, EVAL, FCALL and their _ro forms) per check: the round trips of checks, which
+   * storeCommandsPerCheck counts together with the calls each script makes.
+   */
+  scriptsPerCheck: number;
   /** Microseconds Redis spent running commands (INFO commandstats usec summed over every command). */
   redisUsec: number;
   redisUsecPerCheck: number;
@@ -51,6 +56,7 @@ export type HotKeyModeResult = {
   /** Medians of the rounds. */
   checksPerSec: number;
   storeCommandsPerCheck: number;
+  scriptsPerCheck: number;
   redisUsecPerCheck: number;
   redisProcessCpuUsPerCheck: number;
   serverCpuUsPerCheck: number;
@@ -69,6 +75,8 @@ export type HotKeysResults = {
   secondsPerRound: number;
   settleSeconds: number;
   rounds: number;
+  /** The 1-minute load average when the scenario began and ended: others' work shows at the start. */
+  loadAverage: { start: number; end: number };
   /** Whether POST /v1/plans took localShare, and what GET gave back; the "on" mode means nothing without it. */
   share: { requested: number; accepted: boolean; stored: number | null; refusal: string | null };
   modes: Record<HotKeyMode, HotKeyModeResult>;
@@ -238,6 +246,7 @@ async function round(setup: Setup, load: LoadClient, options: Options, mode: Hot
     checksPerSec: results.reduce((sum, r) => sum + checksOf(r) / r.seconds, 0),
     storeCommands,
     storeCommandsPerCheck: storeCommands / checks,
+    scriptsPerCheck: scriptCalls(new Map([...usage].map(([name, u]) => [name, u.calls]))) / checks,
     redisUsec,
     redisUsecPerCheck: redisUsec / checks,
     redisProcessCpuUsPerCheck: redisCpu / checks,
@@ -253,6 +262,7 @@ export async function runHotKeys(
   options: Options,
   log: (message: string) => void,
 ): Promise<HotKeysResults> {
+  const loadAverageAtStart = loadavg()[0] ?? 0;
   const setup = await setUp(log);
   if (!setup.share.accepted) log(`hot keys: POST /v1/plans refused localShare; the "on" plan has none`);
   else if (setup.share.stored !== LOCAL_SHARE)
@@ -272,10 +282,15 @@ export async function runHotKeys(
       );
     }
   }
-  return hotKeysResults(setup, rounds, options);
+  return hotKeysResults(setup, rounds, options, loadAverageAtStart);
 }
 
-function hotKeysResults(setup: Setup, rounds: Record<HotKeyMode, HotKeyRound[]>, options: Options): HotKeysResults {
+function hotKeysResults(
+  setup: Setup,
+  rounds: Record<HotKeyMode, HotKeyRound[]>,
+  options: Options,
+  loadAverageAtStart: number,
+): HotKeysResults {
   const modeResult = (mode: HotKeyMode): HotKeyModeResult => {
     const of = (pick: (r: HotKeyRound) => number) => median(rounds[mode].map(pick));
     return {
@@ -284,6 +299,7 @@ function hotKeysResults(setup: Setup, rounds: Record<HotKeyMode, HotKeyRound[]>,
       localShare: setup.plans[mode].localShare,
       checksPerSec: of((r) => r.checksPerSec),
       storeCommandsPerCheck: of((r) => r.storeCommandsPerCheck),
+      scriptsPerCheck: of((r) => r.scriptsPerCheck),
       redisUsecPerCheck: of((r) => r.redisUsecPerCheck),
       redisProcessCpuUsPerCheck: of((r) => r.redisProcessCpuUsPerCheck),
       serverCpuUsPerCheck: of((r) => r.serverCpuUsPerCheck),
@@ -307,6 +323,7 @@ function hotKeysResults(setup: Setup, rounds: Record<HotKeyMode, HotKeyRound[]>,
     secondsPerRound: options.hotKeySeconds,
     settleSeconds: options.hotKeySettleSeconds,
     rounds: options.rounds,
+    loadAverage: { start: loadAverageAtStart, end: loadavg()[0] ?? 0 },
     share: setup.share,
     modes: { off, on },
     ratios,
@@ -339,6 +356,7 @@ export function formatHotKeys(h: HotKeysResults): string {
       "localShare",
       "checks/s",
       "store cmds/check",
+      "scripts/check",
       "Redis µs/check",
       "redis-server CPU µs/check",
       "servers CPU µs/check",
@@ -349,6 +367,7 @@ export function formatHotKeys(h: HotKeysResults): string {
         `${mode} (${m.localShare ?? "null"})`,
         Math.round(m.checksPerSec).toLocaleString("en-US"),
         m.storeCommandsPerCheck.toFixed(4),
+        m.scriptsPerCheck.toFixed(4),
         m.redisUsecPerCheck.toFixed(2),
         m.redisProcessCpuUsPerCheck.toFixed(1),
         m.serverCpuUsPerCheck.toFixed(0),
@@ -361,7 +380,7 @@ export function formatHotKeys(h: HotKeysResults): string {
   const { targets: t, share } = h;
   const unexpected = MODES.flatMap((mode) => h.modes[mode].rounds.filter((r) => Object.keys(r.unexpected).length > 0));
   return [
-    `Hot keys: one customer from ${h.servers} API servers on one redis-server, ${h.connections} connections (${h.loadTool}), median of ${h.rounds} round(s) of ${h.secondsPerRound} s per mode${h.quick ? " (quick: numbers are not meaningful)" : ""}`,
+    `Hot keys: one customer from ${h.servers} API servers on one redis-server, ${h.connections} connections (${h.loadTool}), median of ${h.rounds} round(s) of ${h.secondsPerRound} s per mode${h.quick ? " (quick: numbers are not meaningful)" : ""}; load average ${h.loadAverage.start.toFixed(1)} at its start`,
     ...(share.accepted && share.stored === share.requested
       ? []
       : [
@@ -370,6 +389,7 @@ export function formatHotKeys(h: HotKeysResults): string {
     line(rows[0] ?? []),
     widths.map((w) => "─".repeat(w)).join("  "),
     ...rows.slice(1).map(line),
+    "  (store cmds: every command Redis ran, a script's own calls included; scripts: the EVALSHAs among them)",
     `  store cmds/check with the share on  ${t.storeCommandsPerCheck.value.toFixed(4).padStart(8)}   target ≤ ${t.storeCommandsPerCheck.target}  ${met(t.storeCommandsPerCheck)}`,
     `  Redis µs/check, on ÷ off            ${t.redisUsecRatio.value.toFixed(4).padStart(8)}   target ≤ ${t.redisUsecRatio.target}  ${met(t.redisUsecRatio)}`,
     `  checks/s, on ÷ off                  ${t.checksPerSecRatio.value.toFixed(2).padStart(8)}   target ≥ ${t.checksPerSecRatio.target}  ${met(t.checksPerSecRatio)}`,
