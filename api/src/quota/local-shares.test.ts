@@ -1,0 +1,121 @@
+// Local shares in one process, on a clock the test moves: what a server spends, asks for, and gives back.
+import { describe, expect, test } from "vitest";
+import { createMetrics } from "../metrics";
+import { createLimiter } from "./limiter";
+import { quotaPolicy } from "./limits";
+import type { CounterStore } from "./store";
+import { createMemoryStore } from "./stores/memory-store";
+
+const DAY_END = Date.parse("2026-12-01T00:00:00.000Z");
+
+function setup(options: { perDay: number; start: number }) {
+  let clock = options.start;
+  const now = () => clock;
+  const work: (() => unknown)[] = [];
+  const schedule = (_everyMs: number, run: () => unknown) => {
+    work.push(run);
+    return () => {};
+  };
+  const memory = createMemoryStore({ now, schedule });
+  const calls = { take: 0, check: 0, giveBack: 0 };
+  let down = false;
+  const store: CounterStore = {
+    ...memory,
+    take: (...args) => {
+      calls.take++;
+      return down ? Promise.reject(new Error("store down")) : memory.take(...args);
+    },
+    check: (...args) => {
+      calls.check++;
+      return memory.check(...args);
+    },
+    giveBack: (...args) => {
+      calls.giveBack++;
+      return memory.giveBack(...args);
+    },
+  };
+  const limiter = createLimiter(store, {
+    metrics: createMetrics({ processDefaults: false }),
+    now,
+    schedule,
+    localShares: true,
+  });
+  const policy = quotaPolicy(
+    { burst: null, perMinute: null, perHour: null, perDay: options.perDay, perWeek: null, perMonth: null },
+    {},
+    null,
+    100,
+  );
+  const day = async () => (await limiter.usage("acme", policy)).find((l) => l.name === "day");
+  return {
+    limiter,
+    policy,
+    calls,
+    day,
+    check: () => limiter.check("acme", policy, 1),
+    /** Moves the clock and runs the background work that is due (all of it: the sweep looks at the clock). */
+    async advance(ms: number) {
+      clock += ms;
+      for (const run of work) await run();
+      await new Promise((r) => setTimeout(r, 0));
+    },
+    setDown: (value: boolean) => {
+      down = value;
+    },
+  };
+}
+
+describe("local shares in one process", () => {
+  test("250 checks cost a handful of store calls; what was not spent goes back once unused for a second", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    for (let i = 0; i < 250; i++) expect((await s.check()).allowed).toBe(true);
+    expect(s.calls.check).toBe(0);
+    // One take with the first check, then one each time less than half a share is left.
+    expect(s.calls.take).toBeLessThanOrEqual(6);
+    const held = await s.day();
+    expect(held?.held).toBeGreaterThan(0);
+    expect(held?.remaining).toBeLessThan(750);
+    await s.advance(1500);
+    expect(await s.day()).toEqual({ name: "day", limit: 1000, remaining: 750, reset: DAY_END / 1000 });
+  });
+
+  test("concurrent checks wait on one take, and never pass more than the limit", async () => {
+    const s = setup({ perDay: 120, start: DAY_END - 3_600_000 });
+    const results = await Promise.all(Array.from({ length: 300 }, () => s.check()));
+    expect(results.filter((r) => r.allowed)).toHaveLength(120);
+    await s.advance(1500);
+    expect((await s.day())?.remaining).toBe(0);
+    expect(s.calls.take).toBeLessThanOrEqual(4);
+  });
+
+  test("a share is not spent past the end of the day it was taken in: its units counted in that day", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 50 });
+    expect((await s.check()).allowed).toBe(true);
+    expect(s.calls.take).toBe(1);
+    await s.advance(100);
+    expect((await s.check()).allowed).toBe(true);
+    // A new take in the new day, rather than units of the old one.
+    expect(s.calls.take).toBe(2);
+    await s.advance(1500);
+    expect(await s.day()).toMatchObject({ remaining: 999 });
+  });
+
+  test("with the store down, held units are still spent, exactly; then the check fails as the store does", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    expect((await s.check()).allowed).toBe(true);
+    s.setDown(true);
+    for (let i = 0; i < 100; i++) expect((await s.check()).allowed).toBe(true);
+    await expect(s.check()).rejects.toThrow("store down");
+    s.setDown(false);
+    await s.advance(1500);
+    expect((await s.day())?.remaining).toBe(1000 - 101);
+  });
+
+  test("shutdown gives back what is held at once", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    for (let i = 0; i < 10; i++) await s.check();
+    expect((await s.day())?.remaining).toBeLessThan(990);
+    await s.limiter.close();
+    expect((await s.day())?.remaining).toBe(990);
+  });
+});
