@@ -27,7 +27,7 @@ const specArb = fc
   .map((s) => testSpec(s.capacity === null ? { ...s, perMinute: null } : s));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
-  test("on random checks, costs, clock steps and plan edits", async () => {
+  test("on random checks, shares taken and given back, costs, clock steps and plan edits", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -39,6 +39,12 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
             spec: specArb,
             edit: fc.boolean(),
             usage: fc.boolean(),
+            // A take (contract section 12) of up to `share` with a cost of 0 to 10, settling `settle`; a give-back of
+            // `back` units of the last share taken.
+            op: fc.constantFrom("check", "check", "take", "giveBack"),
+            share: fc.integer({ min: 2, max: 40 }),
+            settle: fc.integer({ min: 0, max: 20 }),
+            back: fc.integer({ min: 0, max: 40 }),
           }),
           { minLength: 1, maxLength: 60 },
         ),
@@ -47,10 +53,22 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
           now = start;
           const memory = createMemoryStore({ now: () => now });
           let spec = steps[0]?.spec as LimitSpec;
+          let last = { takenAtMs: now, size: 0 };
           for (const step of steps) {
             now += step.advanceMs;
             if (step.edit) spec = step.spec;
-            expect(await store.check(subject, spec, step.cost)).toEqual(await memory.check(subject, spec, step.cost));
+            if (step.op === "take") {
+              const ask = { share: step.share, settle: step.settle };
+              const taken = await store.take(subject, spec, step.cost - 1, ask);
+              expect(taken).toEqual(await memory.take(subject, spec, step.cost - 1, ask));
+              last = { takenAtMs: taken.nowMs, size: taken.taken };
+            } else if (step.op === "giveBack") {
+              const units = Math.min(step.back, last.size);
+              await store.giveBack(subject, spec, units, last);
+              await memory.giveBack(subject, spec, units, last);
+            } else {
+              expect(await store.check(subject, spec, step.cost)).toEqual(await memory.check(subject, spec, step.cost));
+            }
             if (step.usage) expect(await store.usage(subject, spec)).toEqual(await memory.usage(subject, spec));
           }
           expect(await store.history(subject, 180)).toEqual(await memory.history(subject, 180));
