@@ -9,6 +9,7 @@ export type PlanFields = {
   perDay?: number | null;
   failMode?: "open" | "closed";
   shadow?: boolean;
+  localShare?: number | null;
 };
 
 type Plan = Required<PlanFields> & { id: string; version: number };

@@ -38,7 +38,12 @@ for (const width of [1280, 390] as const) {
       uid,
       snap,
     }) => {
-      await api.createPlan(`strict-${uid}`, { name: `Strict ${uid}`, failMode: "closed", shadow: false });
+      await api.createPlan(`strict-${uid}`, {
+        name: `Strict ${uid}`,
+        failMode: "closed",
+        shadow: false,
+        localShare: 100,
+      });
       await page.reload();
 
       const create = page.getByRole("form", { name: "New customer" });
@@ -66,10 +71,17 @@ for (const width of [1280, 390] as const) {
       await expect(form.getByLabel("Fail mode")).toHaveValue("");
       await expect(form.getByLabel("Fail mode").locator("option").first()).toHaveText("Plan's: closed");
       await expect(form.getByLabel("Shadow").locator("option").first()).toHaveText("Plan's: off");
+      await expect(form.getByLabel("Local share").locator("option").first()).toHaveText("Plan's: 100 units");
 
       await form.getByLabel("Name").fill(`Acme Renamed ${uid}`);
       await form.getByLabel("Fail mode").selectOption("open");
       await form.getByLabel("Shadow").selectOption("on");
+      await form.getByLabel("Local share").selectOption("own");
+      await form.getByLabel("Units per share").fill("20000");
+      await expect(form.getByLabel("Units per share")).toHaveAccessibleDescription(
+        "Local share must be from 2 to 10,000",
+      );
+      await form.getByLabel("Units per share").fill("500");
       await form.getByRole("button", { name: "Save settings" }).click();
       // The form is named after the customer, so it goes by the new name now.
       const renamed = page.getByRole("form", { name: `Settings of Acme Renamed ${uid}` });
@@ -77,25 +89,25 @@ for (const width of [1280, 390] as const) {
       expect(await api.getCustomer(id)).toMatchObject({
         name: `Acme Renamed ${uid}`,
         billingDay: 17,
-        overrides: { failMode: "open", shadow: true },
+        overrides: { failMode: "open", shadow: true, localShare: 500 },
         version: 2,
       });
       await expect(page.getByRole("heading", { name: `Acme Renamed ${uid}`, level: 2 })).toBeVisible();
       const list = page.getByRole("table", { name: "Customers" });
       await expect(list.getByRole("row").filter({ hasText: `Acme Renamed ${uid}` })).toContainText(
-        "Fail mode open; Shadow on",
+        "Fail mode open; Shadow on; Local share 500 units",
       );
 
       await expectNoPageScroll(page, "the Customers page with a customer open");
       await expectNoAxeViolations(page, "the Customers page with a customer open");
       await snap(`customers-open-${width}`);
 
-      // Back to the plan's fail mode: the override goes, the shadow one stays.
+      // Back to the plan's fail mode: the override goes, the shadow and local share ones stay.
       await renamed.getByLabel("Fail mode").selectOption("");
       await renamed.getByRole("button", { name: "Save settings" }).click();
       await expect(renamed.getByText("Saved. The next check uses these settings.")).toBeVisible();
       const after = await api.getCustomer(id);
-      expect(after.overrides).toEqual({ shadow: true });
+      expect(after.overrides).toEqual({ shadow: true, localShare: 500 });
 
       // Escape closes the customer and gives the focus back to the button that opened it.
       await renamed.getByLabel("Per day").focus();

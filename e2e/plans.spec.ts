@@ -19,6 +19,12 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   await form.getByLabel("Per day").fill("50000");
   await form.getByLabel("Fail mode").selectOption("closed");
   await form.getByLabel("Shadow").check();
+  // A local share outside its range is said beside the field, in the words of its label.
+  await form.getByLabel("Local share").fill("1");
+  await form.getByLabel("Local share").blur();
+  await expect(form.getByLabel("Local share")).toHaveAccessibleDescription("Local share must be from 2 to 10,000");
+  await form.getByLabel("Local share").fill("200");
+  await expect(form.getByLabel("Local share")).toHaveAccessibleDescription(/^Units a server takes at once/);
   await snap("plan-form-filled");
   await form.getByRole("button", { name: "Create plan" }).click();
 
@@ -27,6 +33,7 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   await expect(row).toContainText("5,000");
   await expect(row).toContainText("Closed");
   await expect(row).toContainText("Shadow");
+  await expect(row).toContainText("200 units");
   // At 1280 px the whole row shows, its actions too, without scrolling the table's box.
   await expect(row.getByRole("button", { name: `Delete Pro ${uid}` })).toBeInViewport({ ratio: 1 });
   await snap("plans-after-create");
@@ -39,6 +46,7 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
     perDay: 50000,
     failMode: "closed",
     shadow: true,
+    localShare: 200,
   });
 });
 

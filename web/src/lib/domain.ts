@@ -5,6 +5,7 @@ export {
   type Customer,
   CustomerCreate,
   effectiveLimits,
+  effectiveLocalShare,
   effectiveResources,
   Overrides,
 } from "../../../api/src/domain/customer";
@@ -13,6 +14,7 @@ export {
   LIMIT_KINDS,
   type LimitField,
   type Limits,
+  LocalShare,
   MAX_RESOURCES,
   noLimits,
   PLAN_ID,

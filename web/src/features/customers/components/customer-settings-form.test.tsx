@@ -126,6 +126,58 @@ test("rename, fail mode and shadow overrides are sent in one PATCH; the plan's o
   });
 });
 
+test("the Local share override names the plan's share, takes own units under the API's rule, or turns it off", async () => {
+  const plans = [proPlan({ localShare: 100 })];
+  renderAsAdmin(<CustomerSettingsForm customer={acme} plans={plans} onDeleted={() => {}} />);
+  const user = userEvent.setup();
+  const share = screen.getByLabelText("Local share");
+  expect(share).toHaveProperty("value", "");
+  expect(
+    within(share)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["Plan's: 100 units", "Off: every check asks the counter store", "Own: a number of units"]);
+  expect(screen.queryByLabelText("Units per share")).toBeNull();
+
+  await user.selectOptions(share, "own");
+  const units = screen.getByLabelText("Units per share");
+  const save = screen.getByRole("button", { name: "Save settings" });
+  for (const [typed, message] of [
+    ["1", "Local share must be from 2 to 10,000"],
+    ["10001", "Local share must be from 2 to 10,000"],
+    ["2.5", "Local share must be a whole number"],
+  ] as const) {
+    await user.clear(units);
+    await user.type(units, typed);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(units.getAttribute("aria-invalid")).toBe("true");
+    expect(save).toHaveProperty("disabled", true);
+  }
+  await user.clear(units);
+  await user.type(units, "500");
+  fetchMock.mockResolvedValueOnce(
+    json(200, { ...acme, overrides: { ...acme.overrides, localShare: 500 }, version: 4 }),
+  );
+  await user.click(save);
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    overrides: { perDay: 100000, shadow: true, localShare: 500 },
+  });
+  expect(screen.getByLabelText("Units per share")).toHaveProperty("value", "500");
+
+  // Off for this customer is an override of its own: null, not the plan's 100.
+  await user.selectOptions(screen.getByLabelText("Local share"), "off");
+  expect(screen.queryByLabelText("Units per share")).toBeNull();
+  fetchMock.mockResolvedValueOnce(
+    json(200, { ...acme, overrides: { ...acme.overrides, localShare: null }, version: 5 }),
+  );
+  await user.click(save);
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+    overrides: { perDay: 100000, shadow: true, localShare: null },
+  });
+});
+
 test("reset counters asks first, saying what it does, then posts the reset", async () => {
   const { user } = renderForm();
   await user.click(screen.getByRole("button", { name: "Reset counters" }));

@@ -1,4 +1,4 @@
-// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow) with If-Match on every save
+// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow, local share) with If-Match on every save
 // and delete; reset its counters; an empty override keeps the plan's value.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -14,6 +14,7 @@ import { customerQueryOptions } from "../api/get-customer";
 import { BillingDaySelect } from "./billing-day-select";
 import { DeleteCustomerButton } from "./delete-customer-button";
 import { errorWords } from "./error-words";
+import { LocalShareOverride } from "./local-share-override";
 import { ModeOverrideFields } from "./mode-override-fields";
 import { overridableResources, overrideKey } from "./overrides-draft";
 import { PlanSelect } from "./plan-select";
@@ -188,6 +189,14 @@ export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount 
           shadow={draft.shadow}
           onFailMode={(failMode) => edit({ failMode })}
           onShadow={(shadow) => edit({ shadow })}
+        />
+        <LocalShareOverride
+          plan={plan}
+          choice={draft.localShare}
+          units={draft.localShareUnits}
+          error={errors[overrideKey(null, "localShare")]}
+          onChoice={(localShare) => edit({ localShare })}
+          onUnits={(localShareUnits) => edit({ localShareUnits })}
         />
         <LimitFields
           values={draft.overrides.limits}

@@ -9,6 +9,7 @@ import {
   type Plan,
 } from "../../../lib/domain";
 import { humanize, type LimitInputs, limitInputsOf, limitRuleErrors, parseLimitInput } from "../../../lib/limit-input";
+import { localShareMessage } from "../../../lib/local-share";
 
 /** The plan's own limits as typed, and each resource's, by resource name. */
 export type OverridesDraft = { limits: LimitInputs; resources: Record<string, LimitInputs> };
@@ -20,8 +21,11 @@ export const overridesDraftOf = (overrides: Customer["overrides"]): OverridesDra
   ),
 });
 
-/** Where an error shows: a field of the plan's own limits (resource null) or of one resource's. "/" is in no name. */
-export const overrideKey = (resource: string | null, field: LimitField) =>
+/**
+ * Where an error shows: a field of the plan's own limits (resource null) or of one resource's, or the local share
+ * ("localShare"). "/" is in no name.
+ */
+export const overrideKey = (resource: string | null, field: LimitField | "localShare") =>
   resource === null ? field : `${resource}/${field}`;
 
 /** The resources a customer's overrides can touch: the plan's, then any only the overrides name. */
@@ -41,12 +45,12 @@ function typed(inputs: LimitInputs): Partial<Record<LimitField, number>> {
 
 export type CheckedOverrides = { errors: Partial<Record<string, string>>; overrides: Overrides | undefined };
 
-/** The fail mode and shadow overrides chosen; a field left out keeps the plan's value. */
-export type ModeOverrides = Pick<NonNullable<Overrides>, "failMode" | "shadow">;
+/** The fail mode, shadow and local share overrides chosen; a field left out keeps the plan's value. */
+export type ModeOverrides = Pick<NonNullable<Overrides>, "failMode" | "shadow" | "localShare">;
 
 /**
- * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode and shadow overrides (all in
- * one object, since a PATCH replaces the whole of it).
+ * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode, shadow and local share
+ * overrides (all in one object, since a PATCH replaces the whole of it).
  */
 export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, kept: ModeOverrides): CheckedOverrides {
   const candidate: NonNullable<Overrides> = typed(draft.limits);
@@ -56,6 +60,7 @@ export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, ke
   if (resources.length > 0) candidate.resources = Object.fromEntries(resources);
   if (kept.failMode !== undefined) candidate.failMode = kept.failMode;
   if (kept.shadow !== undefined) candidate.shadow = kept.shadow;
+  if (kept.localShare !== undefined) candidate.localShare = kept.localShare;
 
   // The API's paths: [field] or ["resources", name, field].
   const keyOf = (path: PropertyKey[]) =>
@@ -66,7 +71,12 @@ export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, ke
   const parsed = Overrides.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      errors[keyOf(issue.path)] ??= issue.code === "invalid_type" ? "Must be a whole number" : humanize(issue.message);
+      errors[keyOf(issue.path)] ??=
+        issue.path[0] === "localShare"
+          ? localShareMessage(issue)
+          : issue.code === "invalid_type"
+            ? "Must be a whole number"
+            : humanize(issue.message);
     }
   }
   if (plan) {

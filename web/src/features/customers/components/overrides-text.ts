@@ -1,5 +1,7 @@
-// A customer's overrides in a few words, for the list and the conflict view: limits, resources, fail mode, shadow.
+// A customer's overrides in a few words, for the list and the conflict view: limits, resources, fail mode, shadow,
+// local share.
 import type { Customer } from "../../../lib/domain";
+import { localShareText } from "../../../lib/local-share";
 import { limitsText } from "../../../lib/quota";
 
 /** The limits the overrides replace ("Per day 2,000; ai.generate: Per minute 10"), or "" when none. */
@@ -20,6 +22,8 @@ export function overridesText(overrides: Customer["overrides"]): string {
   const parts = [limitOverridesText(overrides)];
   if (overrides?.failMode !== undefined) parts.push(`Fail mode ${failModeText(overrides.failMode).toLowerCase()}`);
   if (overrides?.shadow !== undefined) parts.push(`Shadow ${overrides.shadow ? "on" : "off"}`);
+  if (overrides?.localShare !== undefined)
+    parts.push(`Local share ${localShareText(overrides.localShare).toLowerCase()}`);
   const said = parts.filter((part) => part !== "");
   return said.length > 0 ? said.join("; ") : "None";
 }

@@ -29,3 +29,13 @@ test("removing the last override removes them all; a patch without overrides is 
   expect(rebaseSettings({ overrides: null }, base, customer({ perDay: 10000 }, 2))).toEqual({ overrides: null });
   expect(rebaseSettings({ name: "Acme Corp" }, base, customer({ perDay: 1 }, 2))).toEqual({ name: "Acme Corp" });
 });
+
+test("a local share turned off (null) is a change of its own, kept over the other admin's version", () => {
+  const base = customer({ localShare: 200 }, 1);
+  const current = customer({ localShare: 200, perDay: 30000 }, 2);
+  expect(rebaseSettings({ overrides: { localShare: null } }, base, current)).toEqual({
+    overrides: { localShare: null, perDay: 30000 },
+  });
+  // Back to the plan's: the override goes, the other admin's stays.
+  expect(rebaseSettings({ overrides: null }, base, current)).toEqual({ overrides: { perDay: 30000 } });
+});

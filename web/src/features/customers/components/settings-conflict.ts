@@ -1,6 +1,7 @@
 // The rows of the 412 view: each setting as the admin set it beside the current version, and whether they differ.
 import type { ConflictRow } from "../../../components/ui/conflict-view";
 import type { Customer, Plan } from "../../../lib/domain";
+import { localShareText } from "../../../lib/local-share";
 import type { CustomerSettings } from "../api/update-customer";
 import { failModeText, limitOverridesText, shadowText } from "./overrides-text";
 
@@ -23,6 +24,10 @@ function texts(settings: Settings, plans: Plan[]): Record<string, string> {
       overrides?.shadow !== undefined
         ? shadowText(overrides.shadow)
         : `Plan's (${plan ? (plan.shadow ? "on" : "off") : "unknown"})`,
+    "Local share":
+      overrides?.localShare !== undefined
+        ? localShareText(overrides.localShare)
+        : `Plan's (${plan ? localShareText(plan.localShare).toLowerCase() : "unknown"})`,
   };
 }
 
@@ -34,6 +39,7 @@ const FIELD_OF: Record<string, keyof Settings> = {
   "Limit overrides": "overrides",
   "Fail mode": "overrides",
   Shadow: "overrides",
+  "Local share": "overrides",
 };
 
 export function conflictRows(mine: CustomerSettings, current: Customer, plans: Plan[]): ConflictRow[] {

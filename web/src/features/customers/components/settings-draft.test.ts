@@ -39,6 +39,25 @@ test("fail mode and shadow go into the overrides, beside the limits, which are s
   expect(patchOf({ failMode: "" })).toEqual({ overrides: { perDay: 100000 } });
 });
 
+test("the local share override: the plan's (left out), off (null), or own units, each as the draft shows it", () => {
+  expect(settingsDraftOf(acme)).toMatchObject({ localShare: "", localShareUnits: "" });
+  expect(settingsDraftOf({ ...acme, overrides: { localShare: null } })).toMatchObject({ localShare: "off" });
+  expect(settingsDraftOf({ ...acme, overrides: { localShare: 250 } })).toMatchObject({
+    localShare: "own",
+    localShareUnits: "250",
+  });
+  const base = { perDay: 100000, failMode: "closed" };
+  expect(patchOf({ localShare: "off" })).toEqual({ overrides: { ...base, localShare: null } });
+  expect(patchOf({ localShare: "own", localShareUnits: "1,000" })).toEqual({
+    overrides: { ...base, localShare: 1000 },
+  });
+  // Units typed, then back to the plan's: nothing to send.
+  expect(patchOf({ localShare: "", localShareUnits: "1000" })).toBeNull();
+  const empty = checkSettings({ ...settingsDraftOf(acme), localShare: "own", localShareUnits: "" }, plan);
+  expect(empty.errors.localShare).toBe("Local share must be a whole number");
+  expect(empty.settings).toBeUndefined();
+});
+
 test("with every override back to the plan's, the overrides are removed", () => {
   const limits = { ...settingsDraftOf(acme).overrides.limits, perDay: "" };
   expect(patchOf({ failMode: "", overrides: { limits, resources: {} } })).toEqual({ overrides: null });

@@ -1,7 +1,7 @@
-// A customer's settings as the admin edits them (name, plan, billing day, limit, fail mode and shadow overrides),
-// and what a save of them sends, checked with the API's rules.
+// A customer's settings as the admin edits them (name, plan, billing day, limit, fail mode, shadow and local share
+// overrides), and what a save of them sends, checked with the API's rules.
 import { type Customer, CustomerCreate, type Plan } from "../../../lib/domain";
-import { humanize } from "../../../lib/limit-input";
+import { humanize, limitInputOf, parseLimitInput } from "../../../lib/limit-input";
 import type { CustomerSettings } from "../api/update-customer";
 import {
   type CheckedOverrides,
@@ -14,6 +14,8 @@ import {
 /** A fail mode or shadow override as chosen: "" keeps the plan's value. */
 export type FailModeChoice = "" | "open" | "closed";
 export type ShadowChoice = "" | "on" | "off";
+/** A local share override as chosen: "" keeps the plan's, "off" sends every check to the store, "own" its units. */
+export type LocalShareChoice = "" | "off" | "own";
 
 export type SettingsDraft = {
   name: string;
@@ -22,6 +24,9 @@ export type SettingsDraft = {
   overrides: OverridesDraft;
   failMode: FailModeChoice;
   shadow: ShadowChoice;
+  localShare: LocalShareChoice;
+  /** The customer's own local share as typed, used when localShare is "own". */
+  localShareUnits: string;
 };
 
 export const settingsDraftOf = (customer: Customer): SettingsDraft => ({
@@ -31,12 +36,18 @@ export const settingsDraftOf = (customer: Customer): SettingsDraft => ({
   overrides: overridesDraftOf(customer.overrides),
   failMode: customer.overrides?.failMode ?? "",
   shadow: customer.overrides?.shadow === undefined ? "" : customer.overrides.shadow ? "on" : "off",
+  localShare:
+    customer.overrides?.localShare === undefined ? "" : customer.overrides.localShare === null ? "off" : "own",
+  localShareUnits: limitInputOf(customer.overrides?.localShare),
 });
 
 export function modesOf(draft: SettingsDraft): ModeOverrides {
   const modes: ModeOverrides = {};
   if (draft.failMode !== "") modes.failMode = draft.failMode;
   if (draft.shadow !== "") modes.shadow = draft.shadow === "on";
+  if (draft.localShare === "off") modes.localShare = null;
+  // Own units left empty are no number yet, not "off": the rule says so beside the field.
+  if (draft.localShare === "own") modes.localShare = parseLimitInput(draft.localShareUnits) ?? Number.NaN;
   return modes;
 }
 

@@ -17,6 +17,7 @@ const current: Plan = {
   },
   failMode: "open",
   shadow: false,
+  localShare: 100,
   version: 4,
   createdAt: "2026-11-30T10:00:00.000Z",
   updatedAt: "2026-11-30T11:00:00.000Z",
@@ -53,6 +54,7 @@ test("every field of the plan has its row, with the plans table's labels and wor
     "Resources",
     "Fail mode",
     "Shadow",
+    "Local share",
   ]);
   expect(row(rows, "Burst")).toMatchObject({ mine: "120", current: "60 (per minute)", differs: true });
   expect(row(rows, "Resources")).toMatchObject({
@@ -61,4 +63,14 @@ test("every field of the plan has its row, with the plans table's labels and wor
     differs: true,
   });
   expect(row(rows, "Shadow")).toMatchObject({ mine: "On", current: "Off", differs: true });
+  expect(row(rows, "Local share")).toMatchObject({ mine: null, current: "100 units", differs: false });
+});
+
+test("a local share turned off is a change of its own, shown as Off", () => {
+  expect(row(conflictRows({ localShare: null }, current), "Local share")).toEqual({
+    label: "Local share",
+    mine: "Off",
+    current: "100 units",
+    differs: true,
+  });
 });

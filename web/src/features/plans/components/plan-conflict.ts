@@ -2,6 +2,7 @@
 import type { ConflictRow } from "../../../components/ui/conflict-view";
 import { LIMIT_KINDS, type Plan, type PlanPatch } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
+import { localShareText } from "../../../lib/local-share";
 import { resourceLimitsText } from "../../../lib/quota";
 import { burstText } from "./plan-burst";
 
@@ -23,6 +24,7 @@ const ROWS: { label: string; field: keyof PlanPatch; text: (plan: Shown) => stri
   { label: "Resources", field: "resources", text: (p) => resourcesText(p.resources) },
   { label: "Fail mode", field: "failMode", text: (p) => (p.failMode === "open" ? "Open" : "Closed") },
   { label: "Shadow", field: "shadow", text: (p) => (p.shadow ? "On" : "Off") },
+  { label: "Local share", field: "localShare", text: (p) => localShareText(p.localShare) },
 ];
 
 /** `mine` is what the admin changed from the version they read; applied over `current`, the rest keeps its value. */

@@ -13,10 +13,13 @@ import {
   emptyLimitInputs,
   humanize,
   type LimitInputs,
+  limitInputOf,
   limitInputsOf,
   limitRuleErrors,
+  parseLimitInput,
   parseLimitInputs,
 } from "../../../lib/limit-input";
+import { localShareMessage } from "../../../lib/local-share";
 import { sameValue } from "../../../lib/same-value";
 
 /**
@@ -32,10 +35,12 @@ export type PlanDraft = {
   resources: ResourceDraft[];
   failMode: "open" | "closed";
   shadow: boolean;
+  /** As typed: empty is none, every check asks the counter store. */
+  localShare: string;
 };
 
 /**
- * Where an error shows: "id", "name", a limit field ("perDay"), "resources" (their number), or a resource row's
+ * Where an error shows: "id", "name", a limit field ("perDay"), "localShare", "resources" (their number), or a resource row's
  * name or limit (resourceKey(row, "name"), resourceKey(row, "perDay")).
  */
 export type DraftKey = string;
@@ -50,6 +55,7 @@ export const emptyDraft: PlanDraft = {
   resources: [],
   failMode: "open",
   shadow: false,
+  localShare: "",
 };
 
 /** A new, empty resource row, numbered after every row there is. */
@@ -70,6 +76,7 @@ export const draftOf = (plan: Plan): PlanDraft => ({
   })),
   failMode: plan.failMode,
   shadow: plan.shadow,
+  localShare: limitInputOf(plan.localShare),
 });
 
 const ID_RULE = "Use lowercase letters, digits, - and _, starting with a letter or digit (at most 63).";
@@ -77,6 +84,7 @@ const RESOURCE_RULE = "Use lowercase letters, digits, . _ : and -, starting with
 
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.path[0] === "id") return ID_RULE;
+  if (issue.path[0] === "localShare") return localShareMessage(issue);
   // NaN (text that is not a number) fails the type check, whose own message is for developers.
   if (issue.code === "invalid_type") return "Must be a whole number";
   return humanize(issue.message);
@@ -109,6 +117,7 @@ export function checkDraft(draft: PlanDraft): Checked {
     resources: Object.fromEntries(draft.resources.map((r) => [r.name.trim(), parseLimitInputs(r.limits)])),
     failMode: draft.failMode,
     shadow: draft.shadow,
+    localShare: parseLimitInput(draft.localShare),
   };
   // The API's paths name a resource; the form's rows are numbered. A name taken twice is the first row's.
   const keyOf = (path: PropertyKey[]): DraftKey | undefined => {
@@ -145,6 +154,7 @@ export function patchOf(before: Plan, after: PlanCreate): PlanPatch | null {
   if (!sameValue(after.resources, before.resources)) patch.resources = after.resources;
   if (after.failMode !== before.failMode) patch.failMode = after.failMode;
   if (after.shadow !== before.shadow) patch.shadow = after.shadow;
+  if (after.localShare !== before.localShare) patch.localShare = after.localShare;
   const parsed = PlanPatch.safeParse(patch);
   return parsed.success ? parsed.data : null;
 }

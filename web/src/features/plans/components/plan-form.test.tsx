@@ -95,7 +95,43 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
     resources: {},
     failMode: "closed",
     shadow: true,
+    localShare: null,
   });
+  await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+});
+
+test("Local share: empty is off, and a share outside 2 to 10,000 or not whole is refused inline", async () => {
+  const { user, onDone } = renderForm();
+  fetchMock.mockResolvedValue(json(201, { id: "hot", name: "Hot", version: 1 }));
+  await user.type(screen.getByLabelText("Name"), "Hot");
+  await user.type(screen.getByLabelText("Per minute"), "6000");
+  const share = screen.getByLabelText("Local share");
+  expect(share).toHaveProperty("value", "");
+  expect(share).toHaveProperty("placeholder", "Off");
+  expect(share.getAttribute("aria-describedby")).toBeTruthy();
+  expect(screen.getByText(/Units a server takes at once for a very busy customer/)).toBeTruthy();
+
+  for (const [typed, message] of [
+    ["1", "Local share must be from 2 to 10,000"],
+    ["10001", "Local share must be from 2 to 10,000"],
+    ["2.5", "Local share must be a whole number"],
+    ["many", "Local share must be a whole number"],
+  ] as const) {
+    await user.clear(share);
+    await user.type(share, typed);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(share).toHaveProperty("ariaInvalid", "true");
+    await user.click(screen.getByRole("button", { name: "Create plan" }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  }
+
+  await user.clear(share);
+  await user.type(share, "10,000");
+  expect(screen.queryByText(/Local share must/)).toBeNull();
+  expect(share).toHaveProperty("ariaInvalid", "false");
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toMatchObject({ perMinute: 6000, localShare: 10000 });
   await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
 });
 
@@ -114,6 +150,17 @@ test("an edit sends only what changed, with If-Match", async () => {
   expect(new Headers(init?.headers).get("If-Match")).toBe('"3"');
   expect(JSON.parse(String(init?.body))).toEqual({ perHour: 6000 });
   await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ version: 4 })));
+});
+
+test("an edit shows the plan's local share, and emptying the field turns it off with null", async () => {
+  const hot = proPlan({ localShare: 100, version: 2 });
+  const { user } = renderForm(hot);
+  fetchMock.mockResolvedValueOnce(json(200, { ...hot, localShare: null, version: 3 }));
+  expect(screen.getByLabelText("Local share")).toHaveProperty("value", "100");
+  await user.clear(screen.getByLabelText("Local share"));
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toEqual({ localShare: null });
 });
 
 test("a 412 keeps the admin's edit beside the current version, and applies it over that version", async () => {

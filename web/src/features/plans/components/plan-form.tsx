@@ -5,6 +5,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { useAdminToken } from "../../../app/admin-session";
 import { FailModeField } from "../../../components/quota/fail-mode-field";
 import { LimitFields } from "../../../components/quota/limit-fields";
+import { LocalShareField } from "../../../components/quota/local-share-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
@@ -41,7 +42,7 @@ const LIMIT_HINTS: Record<LimitField, string> = {
 };
 
 /** The draft fields edited by name; limits and resources have their own setters. */
-type TopField = "id" | "name" | "failMode" | "shadow";
+type TopField = "id" | "name" | "failMode" | "shadow" | "localShare";
 
 const firstInput = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>("input")?.focus();
 
@@ -233,6 +234,12 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
           hint="Never deny: checks report what they would have done (a dry run)."
           checked={draft.shadow}
           onChange={(checked) => change("shadow", checked)}
+        />
+        <LocalShareField
+          value={draft.localShare}
+          error={shown("localShare")}
+          onChange={(value) => change("localShare", value)}
+          onBlur={() => touch("localShare")}
         />
       </div>
 

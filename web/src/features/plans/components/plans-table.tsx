@@ -1,8 +1,10 @@
-// Every plan with its limits of every kind, its resources, fail mode and shadow flag, and the actions on each.
+// Every plan with its limits of every kind, its resources, fail mode, shadow flag and local share, and the actions on
+// each.
 import { Button } from "../../../components/ui/button";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
+import { localShareText } from "../../../lib/local-share";
 import { resourceLimitsText } from "../../../lib/quota";
 import { DeletePlanButton } from "./delete-plan-button";
 import { burstText } from "./plan-burst";
@@ -25,6 +27,9 @@ export function PlansTable({ plans, onEdit, onDeleted }: Props) {
             <th scope="col">Resources</th>
             <th scope="col">Fail mode</th>
             <th scope="col">Shadow</th>
+            <th scope="col" className="num">
+              Local share
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -62,6 +67,7 @@ export function PlansTable({ plans, onEdit, onDeleted }: Props) {
               <td>
                 {plan.shadow ? <span className="badge badge-shadow">Shadow</span> : <span className="muted">No</span>}
               </td>
+              <td className={plan.localShare === null ? "num muted" : "num"}>{localShareText(plan.localShare)}</td>
               <td className="actions">
                 <Button
                   variant="ghost"
