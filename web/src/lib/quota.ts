@@ -8,7 +8,15 @@ import { formatLimit } from "./format";
  */
 export type LimitName = string;
 
-export type LimitEntry = { name: LimitName; limit: number; remaining: number; reset: number; perMinute?: number };
+export type LimitEntry = {
+  name: LimitName;
+  limit: number;
+  remaining: number;
+  reset: number;
+  perMinute?: number;
+  /** Units of it that API servers hold as local shares, not yet spent or given back; only when there are any. */
+  held?: number;
+};
 
 export type Usage = { customerId: string; planId: string; limits: LimitEntry[] };
 

@@ -74,3 +74,15 @@ test("a resource's entries are named after the resource and the limit; a week co
   expect(screen.getByRole("meter", { name: "Per week used" })).toBeTruthy();
   expect(screen.getByText("Resets in 3 d 00 h")).toBeTruthy();
 });
+
+test("units that servers hold as local shares are said in words, and count as used; none held says nothing", () => {
+  render(
+    <>
+      <LimitBar entry={{ name: "hour", limit: 5000, remaining: 4900, reset: NOW + 60, held: 40 }} now={NOW} />
+      <LimitBar entry={{ name: "day", limit: 50000, remaining: 49900, reset: NOW + 600 }} now={NOW} />
+    </>,
+  );
+  expect(screen.getByText("40 held by servers, not yet spent")).toBeTruthy();
+  expect(screen.getByRole("meter", { name: "Per hour used" }).getAttribute("aria-valuetext")).toBe("100 of 5,000 used");
+  expect(screen.getAllByText(/held by servers/)).toHaveLength(1);
+});

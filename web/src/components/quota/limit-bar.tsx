@@ -1,7 +1,7 @@
 // One limit as a bar of used of limit, with what is left and a countdown to its reset.
 import { formatCount, formatDate, formatDuration } from "../../lib/format";
 import { entryLabel, entryParts, type LimitEntry } from "../../lib/quota";
-import { UsedMeter, usedOf } from "./used-meter";
+import { heldText, UsedMeter, usedOf } from "./used-meter";
 
 /** When the limit frees up, in words: the bucket refills, windows reset. */
 function resetText(entry: LimitEntry, now: number): string {
@@ -27,6 +27,7 @@ export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
   const { used, fullness } = usedOf(entry);
   const label = entryLabel(entry.name);
   const detail = detailText(entry);
+  const held = heldText(entry);
   return (
     <div className={`limit limit-${fullness}`}>
       <div className="limit-head">
@@ -41,6 +42,7 @@ export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
         <span className="limit-reset">{resetText(entry, now)}</span>
       </div>
       {detail ? <p className="limit-detail">{detail}</p> : null}
+      {held ? <p className="limit-detail">{held}, not yet spent</p> : null}
     </div>
   );
 }

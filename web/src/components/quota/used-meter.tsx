@@ -11,6 +11,13 @@ export function usedOf(entry: LimitEntry): { used: number; share: number; fullne
   return { used, share, fullness: share >= 1 ? "full" : share >= 0.8 ? "high" : "ok" };
 }
 
+/**
+ * What API servers hold of the limit as local shares, in words ("40 held by servers"), or null when they hold none.
+ * Held units count as used: they are taken from the store, though not yet spent or given back.
+ */
+export const heldText = (entry: LimitEntry): string | null =>
+  entry.held && entry.held > 0 ? `${formatCount(entry.held)} held by servers` : null;
+
 export function UsedMeter({ entry, label, className }: { entry: LimitEntry; label: string; className?: string }) {
   const { used, share } = usedOf(entry);
   return (

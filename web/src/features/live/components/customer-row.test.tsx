@@ -50,3 +50,11 @@ test("a customer nothing denies says nothing of denial", () => {
   expect(screen.queryByText(/Denied now/)).toBeNull();
   expect(screen.queryByText("Denying")).toBeNull();
 });
+
+test("what servers hold of a limit as local shares is said on its bar, only where they hold some", () => {
+  const limits = acme.limits.map((l) => (l.name === "day" ? { ...l, held: 1200 } : l));
+  render(<CustomerRow customer={{ ...acme, limits }} />);
+  expect(within(limitItem("Per day")).getByText("1,200 held by servers")).toBeTruthy();
+  expect(within(limitItem("Burst")).queryByText(/held by servers/)).toBeNull();
+  expect(screen.getAllByText(/held by servers/)).toHaveLength(1);
+});

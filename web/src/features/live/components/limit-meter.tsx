@@ -1,7 +1,7 @@
 // One limit of a customer in a line: its name, whether the customer's overrides set it and whether it denies now
-// (in words, not by colour alone), what is left, and a bar of what is used.
+// (in words, not by colour alone), what is left, a bar of what is used, and what servers hold of it.
 
-import { UsedMeter, usedOf } from "../../../components/quota/used-meter";
+import { heldText, UsedMeter, usedOf } from "../../../components/quota/used-meter";
 import { formatCount } from "../../../lib/format";
 import { entryLabel, type LimitEntry } from "../../../lib/quota";
 
@@ -10,6 +10,7 @@ type Props = { entry: LimitEntry; custom: boolean; denying: boolean };
 export function LimitMeter({ entry, custom, denying }: Props) {
   const { fullness } = usedOf(entry);
   const label = entryLabel(entry.name);
+  const held = heldText(entry);
   return (
     <li className={`live-limit limit-${fullness}`}>
       <div className="live-limit-head">
@@ -25,6 +26,7 @@ export function LimitMeter({ entry, custom, denying }: Props) {
         </span>
       </div>
       <UsedMeter entry={entry} label={label} className="live-limit-track" />
+      {held ? <p className="live-limit-held">{held}</p> : null}
     </li>
   );
 }
