@@ -37,6 +37,11 @@ type Holding = {
   /** What the store last said, for what a check spent here reports, and when (this process's clock). */
   known: StoreDecision | null;
   knownAt: number;
+  /** How fast units are spent here (a unit a ms) and how long a take takes (ms), smoothed; 0 until measured. */
+  rate: number;
+  takeMs: number;
+  /** Units spent since the last take came back. */
+  spentSince: number;
 };
 
 export type LocalSharesOptions = {
@@ -62,7 +67,20 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
       h = undefined;
     }
     if (!h) {
-      h = { subject, spec, size, shares: [], spentInFull: 0, taking: null, lastUsedMs: now(), known: null, knownAt: 0 };
+      h = {
+        subject,
+        spec,
+        size,
+        shares: [],
+        spentInFull: 0,
+        taking: null,
+        lastUsedMs: now(),
+        known: null,
+        knownAt: 0,
+        rate: 0,
+        takeMs: 0,
+        spentSince: 0,
+      };
       holdings.set(key, h);
     }
     return h;
@@ -145,10 +163,14 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
         h.shares.shift();
         h.spentInFull += share.size;
       }
+      h.spentSince += cost;
       onSpent(subject, 1);
-      // The next share is asked for before this one runs out, so that the checks to come need not wait for it.
+      // The next share is asked for before this one runs out, so that the checks to come need not wait for it: when
+      // what is left would last about two takes at the rate it is spent (half a share until that is known). Asked
+      // late, a take brings nearly a whole share, so a hot customer costs one store call for nearly every share.
       const left = leftIn(h);
-      if (left < h.size / 2 && !h.taking) void take(h, 0);
+      const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 2, cost + Math.ceil(2 * h.rate * h.takeMs));
+      if (left < soon && !h.taking) void take(h, 0);
       const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
       return { allowed: true, nowMs: h.known.nowMs + (t - h.knownAt), limits };
     },
@@ -191,8 +213,13 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
     const taking = store.take(h.subject, h.spec, cost, { share, settle }).then(
       (d) => {
         h.spentInFull -= settle;
+        const t = now();
+        const rate = h.spentSince / Math.max(1, t - (h.knownAt || sentAt));
+        h.rate = h.takeMs === 0 ? rate : 0.7 * h.rate + 0.3 * rate;
+        h.takeMs = h.takeMs === 0 ? Math.max(1, t - sentAt) : 0.7 * h.takeMs + 0.3 * Math.max(1, t - sentAt);
+        h.spentSince = 0;
         h.known = d;
-        h.knownAt = now();
+        h.knownAt = t;
         if (d.taken > 0) {
           h.shares.push({
             size: d.taken,
