@@ -12,7 +12,13 @@ test("every page in the light and the dark theme", async ({ browser, baseURL, ap
   // Three plans, two customers with traffic, one of them past its burst: made once, pictured in each theme.
   await api.createPlan(`free-${uid}`, { name: "Free", burst: 10, perMinute: 10, perHour: 100, perDay: 500 });
   await api.createPlan(`pro-${uid}`, { name: "Pro", burst: 100, perMinute: 600, perHour: 20000 });
-  await api.createPlan(`metered-${uid}`, { name: "Metered", perMinute: 120, perDay: 10000, failMode: "closed" });
+  await api.createPlan(`metered-${uid}`, {
+    name: "Metered",
+    perMinute: 120,
+    perDay: 10000,
+    failMode: "closed",
+    localShare: 50,
+  });
   const acme = await api.createCustomer("Acme Ltd", `pro-${uid}`);
   const initech = await api.createCustomer("Initech", `free-${uid}`);
   const service = await api.serviceToken(`billing-${uid}`);
