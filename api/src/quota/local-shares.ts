@@ -166,10 +166,11 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
       h.spentSince += cost;
       onSpent(subject, 1);
       // The next share is asked for before this one runs out, so that the checks to come need not wait for it: when
-      // what is left would last about two takes at the rate it is spent (half a share until that is known). Asked
-      // late, a take brings nearly a whole share, so a hot customer costs one store call for nearly every share.
+      // what is left would last about two takes at the rate it is spent, but never before a tenth of a share is left
+      // (half a share until the rate is known). Asked that late, a take brings nearly a whole share, so a hot customer
+      // costs one store call for nearly every share: the store's work is what the share is for.
       const left = leftIn(h);
-      const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 2, cost + Math.ceil(2 * h.rate * h.takeMs));
+      const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 10, cost + Math.ceil(2 * h.rate * h.takeMs));
       if (left < soon && !h.taking) void take(h, 0);
       const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
       return { allowed: true, nowMs: h.known.nowMs + (t - h.knownAt), limits };
