@@ -27,6 +27,11 @@ export const LimitEntrySchema = z
       .int()
       .optional()
       .meta({ description: "Buckets only: the bucket's refill rate, per minute.", example: 100 }),
+    held: z.number().int().optional().meta({
+      description:
+        "Usage only, when there are any: units of this limit that API servers hold as local shares (the plan's localShare), counted as used and not yet spent; they go back within about a second of going unused.",
+      example: 40,
+    }),
   })
   .meta({
     id: "LimitEntry",
