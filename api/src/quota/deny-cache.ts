@@ -2,7 +2,8 @@
 // A denial is remembered per subject and resource: one resource's denial says nothing of the customer's other checks.
 import type { StoreDecision } from "./store";
 
-type Denial = { cost: number; untilMs: number; decision: StoreDecision; storeOffsetMs: number };
+/** `untilMs`: when it is forgotten; `retryMs`: when the same cost could pass, as the store said (its Retry-After). */
+type Denial = { cost: number; untilMs: number; retryMs: number; decision: StoreDecision; storeOffsetMs: number };
 
 export class DenyCache {
   /** By subject, then by resource ("" for a check that names none). */
@@ -31,11 +32,14 @@ export class DenyCache {
     }
     if (cost < denial.cost) return undefined;
     // Shift the stored decision to the store's clock now, so reset and retry times stay true.
-    return { decision: { ...denial.decision, nowMs: t + denial.storeOffsetMs }, waitMs: denial.untilMs - t };
+    return { decision: { ...denial.decision, nowMs: t + denial.storeOffsetMs }, waitMs: denial.retryMs - t };
   }
 
-  /** Remembers a denial for `waitMs` from now (this process's clock), the time until the same cost could pass. */
-  set(subject: string, resource: string, cost: number, waitMs: number, decision: StoreDecision): void {
+  /**
+   * Remembers a denial for `waitMs` from now (this process's clock), the time until the same cost could pass, or for
+   * `forMs` when that is sooner: a subject whose quota other servers hold as shares may get some back any second.
+   */
+  set(subject: string, resource: string, cost: number, waitMs: number, decision: StoreDecision, forMs = waitMs): void {
     let byResource = this.#denials.get(subject);
     if (!byResource?.has(resource) && this.#size >= this.maxEntries) {
       const oldest = this.#denials.entries().next();
@@ -47,7 +51,8 @@ export class DenyCache {
     }
     if (!byResource.has(resource)) this.#size++;
     const t = this.now();
-    byResource.set(resource, { cost, untilMs: t + waitMs, decision, storeOffsetMs: decision.nowMs - t });
+    const untilMs = t + Math.min(waitMs, forMs);
+    byResource.set(resource, { cost, untilMs, retryMs: t + waitMs, decision, storeOffsetMs: decision.nowMs - t });
   }
 
   #forget(subject: string, resource: string): void {

@@ -5,11 +5,13 @@ import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
-import { createLocalShares } from "./local-shares";
+import { createLocalShares, IDLE_MS } from "./local-shares";
 import type { CounterStore, DayPoint, HistoryPoint } from "./store";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
+// How long a denial is remembered for a subject with local shares: about when other servers' unused shares are back.
+const SHARED_DENIAL_MS = 2 * IDLE_MS;
 
 /** What the rest of the service sees of quotas. */
 export type Limiter = {
@@ -120,8 +122,12 @@ export function createLimiter(
         // Another check's take was under way and has come back: what it brought is spent first.
         if (decision === null) continue;
         const result = outcome(decision, random);
-        // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for.
-        if (!result.allowed && result.waitMs !== null) denials.set(subject, counted, cost, result.waitMs, decision);
+        // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
+        // shares, units that other servers give back (within about a second of going unused) are looked for again.
+        if (!result.allowed && result.waitMs !== null) {
+          const forMs = share === null ? result.waitMs : SHARED_DENIAL_MS;
+          denials.set(subject, counted, cost, result.waitMs, decision, forMs);
+        }
         return result;
       }
     },

@@ -118,4 +118,37 @@ describe("local shares in one process", () => {
     await s.limiter.close();
     expect((await s.day())?.remaining).toBe(990);
   });
+
+  test("a server denied while another holds the quota asks again within 2 s, and finds what was given back", async () => {
+    let clock = DAY_END - 3_600_000;
+    const now = () => clock;
+    const work: (() => unknown)[] = [];
+    const schedule = (_everyMs: number, run: () => unknown) => {
+      work.push(run);
+      return () => {};
+    };
+    const store = createMemoryStore({ now, schedule });
+    const server = () =>
+      createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
+    const [a, b] = [server(), server()];
+    const policy = quotaPolicy(
+      { burst: null, perMinute: null, perHour: null, perDay: 100, perWeek: null, perMonth: null },
+      {},
+      null,
+      100,
+    );
+    const advance = async (ms: number) => {
+      clock += ms;
+      for (const run of work) await run();
+    };
+    // A's first check takes the whole day with it: B is denied, its retry time the end of the day.
+    expect((await a.check("acme", policy, 1)).allowed).toBe(true);
+    const denied = await b.check("acme", policy, 1);
+    expect(denied).toMatchObject({ allowed: false, waitMs: 3_600_000 });
+    // A goes quiet and gives its 99 back after a second; B, remembering its denial, does not ask before 2 s.
+    await advance(1500);
+    expect((await b.check("acme", policy, 1)).allowed).toBe(false);
+    await advance(600);
+    expect((await b.check("acme", policy, 1)).allowed).toBe(true);
+  });
 });
