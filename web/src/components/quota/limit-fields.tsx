@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { LIMIT_KINDS, type LimitField } from "../../lib/domain";
 import type { LimitInputs } from "../../lib/limit-input";
+import { CountInput } from "../ui/count-input";
 import { Field } from "../ui/field";
 
 type Props = {
@@ -20,14 +21,11 @@ export function LimitFields({ values, onChange, onBlur, errorOf, hintOf, placeho
       {LIMIT_KINDS.map(({ field, label }) => (
         <Field key={field} label={label} error={errorOf(field)} hint={hintOf?.(field)}>
           {(props) => (
-            <input
+            <CountInput
               {...props}
-              className="input"
-              inputMode="numeric"
-              autoComplete="off"
               placeholder={placeholder}
               value={values[field]}
-              onChange={(e) => onChange(field, e.target.value)}
+              onChange={(value) => onChange(field, value)}
               onBlur={() => onBlur?.(field)}
             />
           )}

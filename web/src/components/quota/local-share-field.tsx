@@ -1,4 +1,5 @@
 // The Local share input of a plan and of a customer's own share: a number of units, its rule and what it is for.
+import { CountInput } from "../ui/count-input";
 import { Field } from "../ui/field";
 
 type Props = {
@@ -26,18 +27,7 @@ export function LocalShareField({
 }: Props) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={placeholder}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={onBlur}
-        />
-      )}
+      {(props) => <CountInput {...props} placeholder={placeholder} value={value} onChange={onChange} onBlur={onBlur} />}
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 // A labelled form control with its hint and its error beside it, wired for screen readers.
 import { type ReactNode, useId } from "react";
 
-type ControlProps = { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined };
+export type ControlProps = { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined };
 
 type Props = {
   label: string;
