@@ -150,4 +150,45 @@ describe("local shares: three API servers and one hot customer (integration, nee
     );
     await hotCustomerAcrossServers({ UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token });
   }, 180_000);
+
+  test("a stalled store: a held share is still spent, exactly; then the plan's fail mode answers", async () => {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-shares-")), "quota.db")}`;
+    const server = await startServer({
+      REDIS_URL: redis.url,
+      DATABASE_URL: database,
+      ADMIN_TOKEN: ADMIN,
+      STORE_TIMEOUT_MS: "300",
+    });
+    cleanups.push(() => server.kill());
+    const plan = { id: "metered", name: "Metered", perDay: PER_DAY, failMode: "closed", localShare: SHARE };
+    expect((await api(server, "POST", "/v1/plans", plan)).status).toBe(201);
+    const service = (await api(server, "POST", "/v1/tokens", { name: "svc", role: "service" })).json.token;
+    const made = (await api(server, "POST", "/v1/customers", { name: "Acme", planId: "metered" })).json;
+    const key = (await api(server, "POST", `/v1/customers/${made.id}/keys`)).json.key;
+    const check = async () => (await api(server, "POST", "/v1/check", { key }, service)).status;
+
+    // The first check takes a share of 100 with it (and its own unit).
+    expect(await check()).toBe(200);
+    redis.pause();
+    // With Redis frozen, the units held are this server's to spend: 100 of them, one by one.
+    const statuses: number[] = [];
+    for (let i = 0; i < 110; i++) statuses.push(await check());
+    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(200));
+    // Then a share cannot be taken: the plan fails closed.
+    expect(statuses.slice(100)).toEqual(Array(10).fill(503));
+    redis.resume();
+
+    // Back: what was allowed is counted, and at most one share and the 10 refused checks more: a call Redis ran after
+    // the server had given up on it is counted, never handed out (the count errs towards using quota up), and after a
+    // take failed the server sends checks alone until the store answers again, risking one unit each, not a share.
+    // (Usage answers 503 until the breaker's probe finds the store back.)
+    const day = await until(
+      async () => (await api(server, "GET", `/v1/customers/${made.id}/usage`, undefined, service)).json.limits?.[0],
+      (entry) => entry !== undefined && entry.held === undefined && entry.remaining <= PER_DAY - 101,
+    );
+    expect(PER_DAY - day.remaining).toBeGreaterThanOrEqual(101);
+    expect(PER_DAY - day.remaining).toBeLessThanOrEqual(101 + SHARE + 10);
+  }, 120_000);
 });

@@ -111,6 +111,21 @@ describe("local shares in one process", () => {
     expect((await s.day())?.remaining).toBe(1000 - 101);
   });
 
+  test("a share outlives the config being rebuilt with the same limits, and goes back when they change", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    await s.check();
+    const limits = { burst: null, perMinute: null, perHour: null, perWeek: null, perMonth: null };
+    // Any change anyone makes has every server rebuild its policies: the same limits, new objects.
+    const rebuilt = quotaPolicy({ ...limits, perDay: 1000 }, {}, null, 100);
+    for (let i = 0; i < 10; i++) expect((await s.limiter.check("acme", rebuilt, 1)).allowed).toBe(true);
+    expect(s.calls.take).toBe(1);
+    // The day's limit edited: what was held goes back, and a share is taken under the new limits.
+    const edited = quotaPolicy({ ...limits, perDay: 2000 }, {}, null, 100);
+    expect((await s.limiter.check("acme", edited, 1)).allowed).toBe(true);
+    expect(s.calls.take).toBe(2);
+    expect(s.calls.giveBack).toBe(1);
+  });
+
   test("shutdown gives back what is held at once", async () => {
     const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
     for (let i = 0; i < 10; i++) await s.check();

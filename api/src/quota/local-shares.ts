@@ -42,6 +42,11 @@ type Holding = {
   takeMs: number;
   /** Units spent since the last take came back. */
   spentSince: number;
+  /**
+   * When a call to the store last failed (0: it has not): a take it may still have run is counted there and lost
+   * until its window ends, so until a call succeeds again checks go alone, each risking its own cost only.
+   */
+  failedAt: number;
 };
 
 export type LocalSharesOptions = {
@@ -54,17 +59,39 @@ export type LocalSharesOptions = {
 
 export type LocalShares = ReturnType<typeof createLocalShares>;
 
+/**
+ * The limits of a spec as text: a server forgets its config on every change anyone makes and rebuilds its specs, so
+ * a holding is kept while its limits stay the same, whatever the object.
+ */
+const limitsText = new WeakMap<LimitSpec, string>();
+function limitsOf(spec: LimitSpec): string {
+  let text = limitsText.get(spec);
+  if (text === undefined) {
+    text = spec.parts
+      .map((p) => [p.prefix, p.capacity, p.perMinute, ...p.windows.map((w) => `${w.rule.code}=${w.size}`)].join(" "))
+      .join("|");
+    limitsText.set(spec, text);
+  }
+  return text;
+}
+
 export function createLocalShares(store: CounterStore, { now = Date.now, schedule, onSpent }: LocalSharesOptions) {
   const holdings = new Map<string, Holding>();
 
   function holding(subject: string, counted: string, spec: LimitSpec, size: number): Holding {
     const key = `${subject}\n${counted}`;
     let h = holdings.get(key);
-    // Limits edited, or a share size changed: what is held under the old ones goes back, and counting starts afresh.
-    if (h && (h.spec !== spec || h.size !== size)) {
-      holdings.delete(key);
-      void retire(h);
-      h = undefined;
+    // Limits edited, or a share size changed: what is held under the old ones goes back, and counting starts afresh
+    // (a store that failed is still taken to be failing).
+    let failedAt = 0;
+    if (h && h.spec !== spec) {
+      if (h.size === size && limitsOf(h.spec) === limitsOf(spec)) h.spec = spec;
+      else {
+        holdings.delete(key);
+        void retire(h);
+        failedAt = h.failedAt;
+        h = undefined;
+      }
     }
     if (!h) {
       h = {
@@ -80,6 +107,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
         rate: 0,
         takeMs: 0,
         spentSince: 0,
+        failedAt,
       };
       holdings.set(key, h);
     }
@@ -171,7 +199,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
       // costs one store call for nearly every share: the store's work is what the share is for.
       const left = leftIn(h);
       const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 10, cost + Math.ceil(2 * h.rate * h.takeMs));
-      if (left < soon && !h.taking) void take(h, 0);
+      if (left < soon && !h.taking && h.failedAt === 0) void take(h, 0);
       const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
       return { allowed: true, nowMs: h.known.nowMs + (t - h.knownAt), limits };
     },
@@ -209,10 +237,15 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
   /** One store call for a holding: `cost` for a check (0: none) and a share of what it may still hold. */
   function take(h: Holding, cost: number): Promise<StoreDecision | Error> {
     const sentAt = now();
-    const settle = h.spentInFull;
     const share = Math.max(1, h.size - leftIn(h));
-    const taking = store.take(h.subject, h.spec, cost, { share, settle }).then(
+    const alone = h.failedAt !== 0;
+    const settle = alone ? 0 : h.spentInFull;
+    const call = alone
+      ? store.check(h.subject, h.spec, cost).then((d) => ({ ...d, taken: 0 }))
+      : store.take(h.subject, h.spec, cost, { share, settle });
+    const taking = call.then(
       (d) => {
+        h.failedAt = 0;
         h.spentInFull -= settle;
         const t = now();
         const rate = h.spentSince / Math.max(1, t - (h.knownAt || sentAt));
@@ -231,7 +264,10 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
         }
         return d;
       },
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      (error: unknown) => {
+        h.failedAt = now();
+        return error instanceof Error ? error : new Error(String(error));
+      },
     );
     h.taking = taking;
     void taking.then(() => {
