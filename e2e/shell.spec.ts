@@ -77,6 +77,8 @@ for (const width of [1280, 390] as const) {
       test.use({ viewport: { width, height: width === 390 ? 844 : 800 }, colorScheme: scheme });
 
       test("every page passes axe and does not scroll sideways", async ({ page, api, uid, signIn, snap }) => {
+        // Eight pages, each scanned whole by axe: about a minute on two cores, more on a busy machine.
+        test.setTimeout(180_000);
         await api.createPlan(`shell-${uid}`, { name: `Shell ${uid}`, burst: 10, perMinute: 5, perDay: 5000 });
         const customer = await api.createCustomer(`Shell Co ${uid}`, `shell-${uid}`);
         const { key } = await api.createKey(customer.id);
