@@ -321,13 +321,18 @@ local function check(key, spec, cost, mode, fixed)
         if expire then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
       end
     end
-    if not counted then
-      redis.call('HSET', key, unpack(write, 1, wr))
-    elseif pending == minute then
-      redis.call('HSET', key, 'ma', (tonumber(state[2]) or 0) + 1, unpack(write, 1, wr))
+    local allowedInMinute = tonumber(state[2]) or 0
+    if pending == minute then
+      if counted then allowedInMinute = allowedInMinute + 1 end
+      redis.call('HSET', key, 'ma', allowedInMinute, unpack(write, 1, wr))
+    elseif counted or share > 0 then
+      -- A new minute: the last one's allowed checks go to the history. A take alone starts the minute too (with
+      -- none allowed), so that the expiry is worked out once a minute for a customer whose checks are all spent
+      -- from shares, as for any other.
+      if pending and allowedInMinute > 0 then addToHistory(key, now, pending, 'a', allowedInMinute) end
+      redis.call('HSET', key, 'mi', minute, 'ma', counted and 1 or 0, unpack(write, 1, wr))
     else
-      if pending and state[2] then addToHistory(key, now, pending, 'a', tonumber(state[2])) end
-      redis.call('HSET', key, 'mi', minute, 'ma', 1, unpack(write, 1, wr))
+      redis.call('HSET', key, unpack(write, 1, wr))
     end
     if expire or drains > keep then
       -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
