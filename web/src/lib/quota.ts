@@ -1,22 +1,12 @@
 // The shapes of usage and history the API returns (contract section 6), and how each limit is named on screen.
+import type { LimitEntry } from "../../../api/src/quota/decision";
+import type { LimitName } from "../../../api/src/quota/limits";
 import { LIMIT_KINDS, type LimitField, type Limits } from "./domain";
 import { formatLimit } from "./format";
 
-/**
- * `burst` or a window's name (`hour`, `day`, `week`, `month`), the customer's own; or either after a resource's
- * name and a slash (`ai.generate/day`).
- */
-export type LimitName = string;
-
-export type LimitEntry = {
-  name: LimitName;
-  limit: number;
-  remaining: number;
-  reset: number;
-  perMinute?: number;
-  /** Units of it that API servers hold as local shares, not yet spent or given back; only when there are any. */
-  held?: number;
-};
+// A limit's name and where it stands, as the API reports them: its own types, so the two cannot drift apart.
+export type { LimitEntry } from "../../../api/src/quota/decision";
+export type { LimitName } from "../../../api/src/quota/limits";
 
 export type Usage = { customerId: string; planId: string; limits: LimitEntry[] };
 
