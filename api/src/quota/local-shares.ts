@@ -57,8 +57,6 @@ export type LocalSharesOptions = {
   onSpent(subject: string, checks: number): void;
 };
 
-export type LocalShares = ReturnType<typeof createLocalShares>;
-
 /**
  * The limits of a spec as text: a server forgets its config on every change anyone makes and rebuilds its specs, so
  * a holding is kept while its limits stay the same, whatever the object.
@@ -179,11 +177,9 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
       let share = h.shares[0];
       for (; share; share = h.shares[0]) {
         if (t < share.usableUntil && share.left >= cost) break;
+        // Too small for this cost, or past its time: it goes back (a share spent in full never stays in the list).
         h.shares.shift();
-        // A share too small for this cost goes back; one spent in full is settled by the next call.
-        if (t < share.usableUntil && share.left > 0) void giveBack(h, share, 0);
-        else if (t < share.usableUntil) h.spentInFull += share.size;
-        else void giveBack(h, share, 0);
+        void giveBack(h, share, 0);
       }
       if (!share || !h.known) return undefined;
       share.left -= cost;
