@@ -254,7 +254,8 @@ export function evaluate(
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
   const share = typeof mode === "object";
-  if ((counted.allowed && mode !== "read") || mode === "refund" || share) {
+  // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed.
+  if (counted.allowed && mode !== "read") {
     // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
     const buckets: Record<string, BucketState> = { ...current?.buckets };
     const windows: Record<string, WindowCount> = { ...current?.windows };

@@ -86,6 +86,22 @@ export function shareContract(withStore: WithStore) {
       expect(await standing(h, s, limits)).toEqual({ burst: 17, day: 990 });
     }));
 
+  test("a denied take changes nothing: its lease is not renewed", () =>
+    withStore(async (h) => {
+      const s = fresh();
+      const limits = spec({ capacity: 20, perMinute: 60, day: 12 });
+      const start = at("2026-11-30T10:00:00.000Z");
+      await h.setTime(start);
+      expect((await h.store.take(s, limits, 1, { share: 5 })).taken).toBe(5);
+      // 9 s on, a take the day has no room for: denied, and the 5 still held keep the lease of the first take.
+      await h.setTime(start + 9000);
+      const denied = await h.store.take(s, limits, 7, { share: 5 });
+      expect([denied.allowed, denied.taken]).toEqual([false, 0]);
+      // So 2 s after that lease ends its 5 count as spent then, drained by 2 since.
+      await h.setTime(start + SHARE_LEASE_MS + 2000);
+      expect(await standing(h, s, limits)).toEqual({ burst: 17, day: 6 });
+    }));
+
   test("checks allowed from a share reach the history and the day's total", () =>
     withStore(async (h) => {
       const s = fresh();
