@@ -20,6 +20,8 @@
 --          and, once per subject:
 --            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
 --                   here, in the write a check makes anyway, and added to the history when the minute is over
+--            rs     how many times the counters were reset (reset.lua; none: 0): a share taken before a reset
+--                   gives nothing back and settles nothing after it, as the counts it came from are gone
 --          The per-minute history lives beside it, under the same hash tag (so in the same Cluster slot),
 --          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
 --          history.lua adds the minute still held in the counters.
@@ -32,15 +34,18 @@
 --            cost
 --            "1": a check (take cost when every limit allows, count it in the history); "0": read usage only;
 --            "-1": a refund (give cost back to every bucket and window, never below empty)
---            "t<share>:<settle>": a take: a check of cost (0: a share alone, not counted as a check) that, when
---            allowed, also takes up to <share> more units from every limit, as a share for the API server to spend
---            locally; <settle> units of shares the server spent in full are no longer held
---            "g<taken at>:<size>": a give-back of cost units of a share of <size> taken at <taken at> (ms): to
---            every bucket, and to every window still the one it was taken from; <size> no longer counts as held
+--            "t<share>:<settle>:<resets>": a take: a check of cost (0: a share alone, not counted as a check)
+--            that, when allowed, also takes up to <share> more units from every limit, as a share for the API server
+--            to spend locally; <settle> units of shares the server spent in full are no longer held (unless the
+--            counters were reset since they were taken: <resets> is not rs)
+--            "g<taken at>:<size>:<resets>": a give-back of cost units of a share of <size> taken at <taken at>
+--            (ms): to every bucket, and to every window still the one it was taken from; <size> no longer counts as
+--            held. Nothing happens when the counters were reset since (<resets> is not rs): it only reads
 --            "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
---          count, then for each part its units held as shares, then the share taken }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the
---          error's message, so that it fails alone
+--          count, then for each part its units held as shares, then the share taken, then rs }, the counts after
+--          it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
+--          fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
 local SHARE_LEASE = 10000 -- SHARE_LEASE_MS in api/src/quota/algorithm.ts
@@ -152,13 +157,13 @@ local function addToHistory(key, now, minute, suffix, n)
   addToDays(key, now, minute, suffix, n)
 end
 
--- A spec from ARGV[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi and
--- ma, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
+-- A spec from ARGV[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, ma
+-- and rs, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
 -- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
 -- rule) with the spec's checks alone.
 local function readSpec(a)
-  local fields, buckets, windows = { 'mi', 'ma' }, {}, {}
-  local parts, f, c = tonumber(ARGV[a + 1]), 2, 0
+  local fields, buckets, windows = { 'mi', 'ma', 'rs' }, {}, {}
+  local parts, f, c = tonumber(ARGV[a + 1]), 3, 0
   a = a + 1
   for p = 1, parts do
     local prefix, n = ARGV[a + 1], tonumber(ARGV[a + 4])
@@ -217,26 +222,27 @@ local function check(key, spec, cost, mode, fixed)
   local now = clock(fixed)
   local fields, buckets, windows = spec.fields, spec.buckets, spec.windows
   local state = redis.call('HMGET', key, unpack(fields, 1, spec.nf))
+  local resets = tonumber(state[3]) or 0
 
   -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
   local share, settle, takenAt, size = 0, 0, nil, 0
   if mode ~= '1' and mode ~= '0' and mode ~= '-1' then
     local kind = string.sub(mode, 1, 1)
-    if kind == 't' then
-      local a, b = string.match(mode, '^t(%d+):(%d+)$')
-      share, settle = tonumber(a) or 0, tonumber(b) or 0
-    elseif kind == 'g' then
-      local a, b = string.match(mode, '^g(%d+):(%d+)$')
-      takenAt, size = tonumber(a), tonumber(b)
-    end
+    local a, b, n = string.match(mode, '^[tg](%d+):(%d+):(%d+)$')
+    if kind == 't' then share, settle = tonumber(a) or 0, tonumber(b) or 0
+    elseif kind == 'g' then takenAt, size = tonumber(a), tonumber(b) end
     if share <= 0 and not takenAt then error('unknown mode ' .. mode) end
+    -- Shares taken before a reset give nothing back and settle nothing: the counts they came from are gone.
+    if tonumber(n) ~= resets then
+      if takenAt then mode, takenAt = '0', nil else settle = 0 end
+    end
   end
   local giving = mode == '-1' or takenAt ~= nil
 
   -- Each part's bucket fill and windows' counts now. A field that is not a number reads as empty: the check must
   -- not fail after it has written anything (Redis keeps a script's writes when it fails).
   local allowed = true
-  local f, c = 2, 0
+  local f, c = 3, 0
   for p = 1, spec.parts do
     -- The bucket's fill now: no timers, just what drained since the last update.
     local capacity, rate = buckets[3 * p - 2], buckets[3 * p - 1]
@@ -292,7 +298,7 @@ local function check(key, spec, cost, mode, fixed)
     local expire = pending ~= minute or giving
     local keep = (floor(now / HOUR) + 1) * HOUR + DAY
     local drains, wr = 0, 0
-    f, c = 2, 0
+    f, c = 3, 0
     for p = 1, spec.parts do
       local rate, settled = buckets[3 * p - 1], 0
       if share > 0 then settled = math.min(settle, held[p]) end
@@ -352,7 +358,7 @@ local function check(key, spec, cost, mode, fixed)
     end
   end
   for p = 1, spec.parts do reply[r + p] = held[p] end
-  reply[r + spec.parts + 1] = taken
+  reply[r + spec.parts + 1], reply[r + spec.parts + 2] = taken, resets
   return reply
 end
 

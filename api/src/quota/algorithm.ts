@@ -41,6 +41,11 @@ export type CounterState = {
   windows: Readonly<Record<string, WindowCount>>;
   /** Each part's units held as shares, by the part's prefix. */
   held?: Readonly<Record<string, HeldState>>;
+  /**
+   * How many times the counters were reset (lua/reset.lua), 0 when never: a share taken before a reset gives nothing
+   * back and settles nothing after it, as the counts it came from are gone.
+   */
+  resets?: number;
 };
 
 /**
@@ -49,9 +54,13 @@ export type CounterState = {
  * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`.
  */
 export type Mode = "check" | "read" | "refund" | Take | GiveBack;
-/** `settle`: the units of shares this server has spent in full since its last take, no longer held. */
-export type Take = { share: number; settle?: number };
-export type GiveBack = { takenAtMs: number; size: number };
+/**
+ * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
+ * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
+ * been reset since, what it gives back or settles is ignored.
+ */
+export type Take = { share: number; settle?: number; resets?: number };
+export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 
@@ -243,14 +252,25 @@ export function report(
   return { allowed, nowMs, limits };
 }
 
+/**
+ * What a share's call does once the counters have been reset `resets` times: shares taken before a reset give
+ * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
+ */
+function sinceReset(mode: Mode, resets: number): Mode {
+  if (typeof mode !== "object" || (mode.resets ?? 0) === resets) return mode;
+  return "takenAtMs" in mode ? "read" : { share: mode.share };
+}
+
 /** A call in process (the memory store): the decision, its report, and the state to keep when it wrote. */
 export function evaluate(
   current: CounterState | undefined,
   spec: LimitSpec,
   cost: number,
   nowMs: number,
-  mode: Mode = "check",
-): { decision: StoreDecision; taken: number; next: CounterState | null } {
+  asked: Mode = "check",
+): { decision: StoreDecision; taken: number; resets: number; next: CounterState | null } {
+  const resets = current?.resets ?? 0;
+  const mode = sinceReset(asked, resets);
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
   const share = typeof mode === "object";
@@ -274,8 +294,9 @@ export function evaluate(
       held[part.prefix] = { units: counted.held[p] as number, untilMs };
     }
     next = { buckets, windows, held };
+    if (resets > 0) next.resets = resets;
   }
-  return { decision: report(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, next };
+  return { decision: report(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
 }
 
 /** When a state holds nothing any more: every bucket has drained and every window it counts in has ended. */

@@ -166,4 +166,40 @@ describe("local shares in one process", () => {
     await advance(600);
     expect((await b.check("acme", policy, 1)).allowed).toBe(true);
   });
+
+  test("a share held across a reset on another server gives nothing back: what was counted since stays counted", async () => {
+    let clock = DAY_END - 3_600_000;
+    const now = () => clock;
+    const work: (() => unknown)[] = [];
+    const schedule = (_everyMs: number, run: () => unknown) => {
+      work.push(run);
+      return () => {};
+    };
+    const store = createMemoryStore({ now, schedule });
+    const server = () =>
+      createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
+    const [a, b] = [server(), server()];
+    const policy = quotaPolicy(
+      { burst: null, perMinute: null, perHour: null, perDay: 1000, perWeek: null, perMonth: null },
+      {},
+      null,
+      100,
+    );
+    const advance = async (ms: number) => {
+      clock += ms;
+      for (const run of work) await run();
+    };
+    expect((await a.check("acme", policy, 1)).allowed).toBe(true);
+    await advance(10);
+    // B resets the customer while A holds a share of 100, then answers 5 checks.
+    await b.reset("acme");
+    for (let i = 0; i < 5; i++) expect((await b.check("acme", policy, 1)).allowed).toBe(true);
+    // A spends its 100 (taken before the reset, so not counted again), then takes a share after it and spends 49 of it.
+    for (let i = 0; i < 149; i++) expect((await a.check("acme", policy, 1)).allowed).toBe(true);
+    // Both go quiet and give back what they hold: exactly the 5 and the 49 stay counted.
+    await advance(1500);
+    const day = (await b.usage("acme", policy)).find((l) => l.name === "day");
+    expect(day).toMatchObject({ remaining: 946 });
+    expect(day?.held).toBeUndefined();
+  });
 });

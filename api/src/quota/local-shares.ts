@@ -31,6 +31,12 @@ type Holding = {
   shares: Share[];
   /** Units of shares spent in full, still held in the store's eyes until the next take or give-back settles them. */
   spentInFull: number;
+  /**
+   * How many times the subject's counters had been reset when its shares were taken (the store says, with each take):
+   * after a reset elsewhere, what is held here came from counts that are gone, so the store ignores its give-back and
+   * settle, and the next take here drops it.
+   */
+  resets: number;
   /** The take under way, so a burst of checks waits on one store call rather than each making its own. */
   taking: Promise<StoreDecision | Error> | null;
   lastUsedMs: number;
@@ -98,6 +104,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
         size,
         shares: [],
         spentInFull: 0,
+        resets: 0,
         taking: null,
         lastUsedMs: now(),
         known: null,
@@ -120,7 +127,8 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
     const units = share?.left ?? 0;
     const size = (share?.size ?? 0) + settle;
     if (size === 0) return;
-    await store.giveBack(h.subject, h.spec, units, { takenAtMs: share?.takenAtMs ?? 0, size }).catch(() => {});
+    const given = { takenAtMs: share?.takenAtMs ?? 0, size, resets: h.resets };
+    await store.giveBack(h.subject, h.spec, units, given).catch(() => {});
   }
 
   /** Everything a holding has goes back: its shares, what it spent in full, and what a take under way brings. */
@@ -237,12 +245,19 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
     const alone = h.failedAt !== 0;
     const settle = alone ? 0 : h.spentInFull;
     const call = alone
-      ? store.check(h.subject, h.spec, cost).then((d) => ({ ...d, taken: 0 }))
-      : store.take(h.subject, h.spec, cost, { share, settle });
+      ? store.check(h.subject, h.spec, cost).then((d) => ({ ...d, taken: 0, resets: h.resets }))
+      : store.take(h.subject, h.spec, cost, { share, settle, resets: h.resets });
     const taking = call.then(
       (d) => {
         h.failedAt = 0;
-        h.spentInFull -= settle;
+        if (d.resets === h.resets) h.spentInFull -= settle;
+        else {
+          // The counters were reset since this holding's shares were taken: they are dropped, unspent, and the store
+          // ignored the settle.
+          h.shares = [];
+          h.spentInFull = 0;
+          h.resets = d.resets;
+        }
         const t = now();
         const rate = h.spentSince / Math.max(1, t - (h.knownAt || sentAt));
         h.rate = h.takeMs === 0 ? rate : 0.7 * h.rate + 0.3 * rate;

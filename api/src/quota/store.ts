@@ -1,5 +1,5 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
-import type { Take } from "./algorithm";
+import type { GiveBack, Take } from "./algorithm";
 import type { LimitName, LimitSpec } from "./limits";
 
 /** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
@@ -50,15 +50,21 @@ export interface CounterStore {
    * A share of contract section 12: a check of `cost` (0: none, a share alone, not counted as a check) that, when
    * allowed, also takes up to `share` more units from every limit of the spec in the same atomic step, for a server to
    * spend locally; `taken` is how many it took. A denial takes nothing. `settle`: units of this server's earlier shares
-   * that it has spent in full (they stop being held).
+   * that it has spent in full (they stop being held), unless the counters were reset since those were taken (`ask.resets`
+   * is not the store's). `resets`: how many times the subject's counters have been reset, for the share's give-back.
    */
-  take(subject: string, spec: LimitSpec, cost: number, ask: Take): Promise<StoreDecision & { taken: number }>;
+  take(
+    subject: string,
+    spec: LimitSpec,
+    cost: number,
+    ask: Take,
+  ): Promise<StoreDecision & { taken: number; resets: number }>;
   /**
    * Gives back `units` unspent of a share of `size` taken at `takenAtMs` (the store's clock), in one atomic step: to
    * every bucket, and to every window that is still the one they were taken from; the store stops counting the
-   * share as held.
+   * share as held. Nothing happens when the counters were reset since the share was taken (`share.resets`).
    */
-  giveBack(subject: string, spec: LimitSpec, units: number, share: { takenAtMs: number; size: number }): Promise<void>;
+  giveBack(subject: string, spec: LimitSpec, units: number, share: GiveBack): Promise<void>;
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
    * its day): denials from the deny cache, and checks allowed from a share.

@@ -62,7 +62,7 @@ describe("calendar windows in check.lua (integration, needs redis-server)", () =
             "1",
             String(now),
           );
-          expect(reply).toEqual([[1, now, 60_000, 1, 0, 0]]);
+          expect(reply).toEqual([[1, now, 60_000, 1, 0, 0, 0]]);
           const [index, count] = await client.hmget(key, ...rule.fields);
           expect([Number(index), Number(count)], `${rule.code} at ${new Date(now).toISOString()}`).toEqual([
             rule.index(now),

@@ -44,8 +44,13 @@ describe("check.lua (integration, needs redis-server)", () => {
       ...["2", "1", "1", t],
       ...["3", "3", "1", t],
     );
-    // With no bucket the fill is still written (3 requests' worth), as it always was; then each part's held units and the share taken.
-    expect(reply).toEqual([[1, now, 120_000, 0, 0], expect.stringContaining("WRONGTYPE"), [1, now, 180_000, 3, 0, 0]]);
+    // With no bucket the fill is still written (3 requests' worth), as it always was; then each part's held units, the
+    // share taken and the counters' resets.
+    expect(reply).toEqual([
+      [1, now, 120_000, 0, 0, 0],
+      expect.stringContaining("WRONGTYPE"),
+      [1, now, 180_000, 3, 0, 0, 0],
+    ]);
     expect(await client.hmget(c, "di", "dc")).toEqual([String(dayIndex), "3"]);
   });
 
@@ -71,7 +76,7 @@ describe("check.lua (integration, needs redis-server)", () => {
         "1",
         String(now),
       );
-      expect(reply).toEqual([[1, now, 120_000, 2, 0, 0]]);
+      expect(reply).toEqual([[1, now, 120_000, 2, 0, 0, 0]]);
       expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "2"]);
       expect(await client.pttl(key)).toBeGreaterThanOrEqual(rule.endMs(rule.index(now)) - now - 1000);
     },

@@ -27,7 +27,7 @@ const specArb = fc
   .map((s) => testSpec(s.capacity === null ? { ...s, perMinute: null } : s));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
-  test("on random checks, shares taken and given back, costs, clock steps and plan edits", async () => {
+  test("on random checks, shares taken and given back, resets, costs, clock steps and plan edits", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -40,8 +40,8 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
             edit: fc.boolean(),
             usage: fc.boolean(),
             // A take (contract section 12) of up to `share` with a cost of 0 to 10, settling `settle`; a give-back of
-            // `back` units of the last share taken.
-            op: fc.constantFrom("check", "check", "take", "giveBack"),
+            // `back` units of the last share taken; now and then a reset of the subject's counters.
+            op: fc.constantFrom("check", "check", "check", "take", "take", "giveBack", "giveBack", "reset"),
             share: fc.integer({ min: 2, max: 40 }),
             settle: fc.integer({ min: 0, max: 20 }),
             back: fc.integer({ min: 0, max: 40 }),
@@ -53,19 +53,23 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
           now = start;
           const memory = createMemoryStore({ now: () => now });
           let spec = steps[0]?.spec as LimitSpec;
-          let last = { takenAtMs: now, size: 0 };
+          // The last share taken; its resets go with every take's settle and give-back, as a server sends them.
+          let last = { takenAtMs: now, size: 0, resets: 0 };
           for (const step of steps) {
             now += step.advanceMs;
             if (step.edit) spec = step.spec;
             if (step.op === "take") {
-              const ask = { share: step.share, settle: step.settle };
+              const ask = { share: step.share, settle: step.settle, resets: last.resets };
               const taken = await store.take(subject, spec, step.cost - 1, ask);
               expect(taken).toEqual(await memory.take(subject, spec, step.cost - 1, ask));
-              last = { takenAtMs: taken.nowMs, size: taken.taken };
+              last = { takenAtMs: taken.nowMs, size: taken.taken, resets: taken.resets };
             } else if (step.op === "giveBack") {
               const units = Math.min(step.back, last.size);
               await store.giveBack(subject, spec, units, last);
               await memory.giveBack(subject, spec, units, last);
+            } else if (step.op === "reset") {
+              await store.reset(subject);
+              await memory.reset(subject);
             } else {
               expect(await store.check(subject, spec, step.cost)).toEqual(await memory.check(subject, spec, step.cost));
             }

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt, type Take } from "../algorithm";
+import { type CounterState, DAY_MS, evaluate, type GiveBack, MINUTE_MS, stateExpiresAt, type Take } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
 
@@ -85,17 +85,20 @@ export function createMemoryStore({
     addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, allowed, count);
   }
 
-  /** A check, or a take (contract section 12), which counts as a check when it has a cost. */
-  function checkOrTake(key: string, spec: LimitSpec, cost: number, ask: Take | null) {
+  /**
+   * A check, a take (contract section 12; it counts as a check when it has a cost) or a give-back. A give-back writes
+   * whatever the subject holds, as in Redis (check.lua writes every call it allows).
+   */
+  function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | "check") {
     const nowMs = now();
     let subject = subjects.get(key);
-    const result = evaluate(subject?.state, spec, cost, nowMs, ask ?? "check");
+    const result = evaluate(subject?.state, spec, cost, nowMs, mode);
     if (!subject) {
       subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
       subjects.set(key, subject);
     }
     if (result.next) subject.state = result.next;
-    if (cost > 0) record(subject, nowMs, result.decision.allowed);
+    if (cost > 0 && (mode === "check" || "share" in mode)) record(subject, nowMs, result.decision.allowed);
     const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
     subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
     return result;
@@ -103,19 +106,16 @@ export function createMemoryStore({
 
   return {
     async check(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
-      return checkOrTake(key, spec, cost, null).decision;
+      return countCall(key, spec, cost, "check").decision;
     },
 
     async take(key, spec, cost, ask) {
-      const { decision, taken } = checkOrTake(key, spec, cost, ask);
-      return { ...decision, taken };
+      const { decision, taken, resets } = countCall(key, spec, cost, ask);
+      return { ...decision, taken, resets };
     },
 
     async giveBack(key, spec, units, share) {
-      const subject = subjects.get(key);
-      if (!subject?.state) return;
-      const { next } = evaluate(subject.state, spec, units, now(), share);
-      if (next) subject.state = next;
+      countCall(key, spec, units, share);
     },
 
     async usage(key: string, spec: LimitSpec): Promise<StoreDecision> {
@@ -150,7 +150,8 @@ export function createMemoryStore({
 
     async reset(key: string): Promise<void> {
       const subject = subjects.get(key);
-      if (subject) subject.state = undefined;
+      // As reset.lua: the counters go, and how many times they went is kept for the shares taken before.
+      if (subject?.state) subject.state = { buckets: {}, windows: {}, resets: (subject.state.resets ?? 0) + 1 };
     },
 
     async ping(): Promise<void> {},

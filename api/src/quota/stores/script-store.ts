@@ -58,13 +58,13 @@ function toNumbers(reply: unknown): number[] {
 
 /**
  * check.lua's reply to one call (a list of its one entry: { allowed, now, then each part's fill and its windows'
- * counts, then each part's units held as shares, then the share taken }, or the error's message when it failed) as
- * every limit's state, as the memory store reports it, and the share taken.
+ * counts, then each part's units held as shares, then the share taken, then the counters' resets }, or the error's
+ * message when it failed) as every limit's state, as the memory store reports it.
  */
 function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): StoreDecision {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
-  let length = 3 + spec.parts.length;
+  let length = 4 + spec.parts.length;
   for (const part of spec.parts) length += 1 + part.windows.length;
   if (!Array.isArray(entry) || entry.length !== length) {
     throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
@@ -84,13 +84,15 @@ function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = fals
   return report(counted, spec, cost, Number(r[1]), withHeld);
 }
 
-/** The share a take took: the last number of its reply (which decision() has checked). */
-const takenBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-1));
+/** The share a take took, and the counters' resets: the last two numbers of its reply (which decision() has checked). */
+const takenBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-2));
+const resetsBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-1));
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
   const time = () => (clock ? String(clock()) : "");
-  // mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>": a take; "g<taken at>:<size>": a give-back.
+  // mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>:<resets>": a take;
+  // "g<taken at>:<size>:<resets>": a give-back.
   const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
     const { list, alone } = argsOf(spec);
     const own = [String(cost), mode, time()];
@@ -101,12 +103,12 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1"), spec, cost),
     usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1, true),
     refund: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "-1"), spec, cost),
-    async take(subject, spec, cost, { share, settle = 0 }) {
-      const reply = await evaluate(subject, spec, cost, `t${share}:${settle}`);
-      return { ...decision(reply, spec, cost), taken: takenBy(reply) };
+    async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
+      const reply = await evaluate(subject, spec, cost, `t${share}:${settle}:${resets}`);
+      return { ...decision(reply, spec, cost), taken: takenBy(reply), resets: resetsBy(reply) };
     },
-    async giveBack(subject, spec, units, { takenAtMs, size }) {
-      decision(await evaluate(subject, spec, units, `g${takenAtMs}:${size}`), spec, units);
+    async giveBack(subject, spec, units, { takenAtMs, size, resets = 0 }) {
+      decision(await evaluate(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec, units);
     },
 
     async history(subject, minutes): Promise<HistoryPoint[]> {

@@ -102,6 +102,28 @@ export function shareContract(withStore: WithStore) {
       expect(await standing(h, s, limits)).toEqual({ burst: 17, day: 6 });
     }));
 
+  test("a share taken before a reset gives back and settles nothing after it: the counts it came from are gone", () =>
+    withStore(async (h) => {
+      const s = fresh();
+      const limits = spec({ capacity: 50, perMinute: 60, day: 100 });
+      await h.setTime(at("2026-11-30T10:00:00.000Z"));
+      const share = await h.store.take(s, limits, 0, { share: 10 });
+      expect([share.taken, share.resets]).toEqual([10, 0]);
+      await h.store.reset(s);
+      // Three checks after the reset, then the share's server gives back all 10: the 3 must stay counted.
+      for (let i = 0; i < 3; i++) expect((await h.store.check(s, limits, 1)).allowed).toBe(true);
+      await h.store.giveBack(s, limits, 10, { takenAtMs: share.nowMs, size: 10, resets: share.resets });
+      expect(await standing(h, s, limits)).toEqual({ burst: 47, day: 97 });
+      // Another server's share, taken after the reset: a settle of shares from before it (same resets as `share`)
+      // leaves it held; its own give-back, with the resets its take said, goes back as ever.
+      const after = await h.store.take(s, limits, 0, { share: 10 });
+      expect(after.resets).toBe(1);
+      await h.store.take(s, limits, 0, { share: 1, settle: 10, resets: share.resets });
+      expect(await standing(h, s, limits)).toEqual({ burst: [36, 11], day: [86, 11] });
+      await h.store.giveBack(s, limits, 10, { takenAtMs: after.nowMs, size: 10, resets: after.resets });
+      expect(await standing(h, s, limits)).toEqual({ burst: [46, 1], day: [96, 1] });
+    }));
+
   test("checks allowed from a share reach the history and the day's total", () =>
     withStore(async (h) => {
       const s = fresh();
