@@ -10,14 +10,12 @@ import type { LoadClient } from "./load/client";
 import type { SaturateResult, StatusCounts } from "./load/jobs";
 import type { Options } from "./options";
 import { cpuMs, onCleanUp, type ServerProcess, startServer } from "./processes";
-import { parseCommandUsage, parseRedisCpuUs, scriptCalls } from "./redis-commands";
+import { clientUsec, parseCommandUsage, parseRedisCpuUs, scriptCalls } from "./redis-commands";
 import { admin, customerWithKey, OPEN_LIMITS } from "./seed";
 import { median } from "./stats";
 import { STORE_TIMEOUT_MS } from "./systems";
 
 export const HOT_KEY_SERVERS = 3;
-/** The share the "on" plan asks for. */
-export const LOCAL_SHARE = 100;
 /** Targets of the issue, reported as facts, never held. */
 export const HOT_KEY_TARGETS = { storeCommandsPerCheck: 0.05, redisUsecRatio: 1 / 20, checksPerSecRatio: 1 } as const;
 
@@ -37,7 +35,10 @@ export type HotKeyRound = {
    * storeCommandsPerCheck counts together with the calls each script makes.
    */
   scriptsPerCheck: number;
-  /** Microseconds Redis spent running commands (INFO commandstats usec summed over every command). */
+  /**
+   * Microseconds Redis spent running the commands clients sent (INFO commandstats usec of each script, its own calls
+   * included, and of any other command; the calls scripts make are not counted twice: clientUsec).
+   */
   redisUsec: number;
   redisUsecPerCheck: number;
   /** CPU of the whole redis-server process (INFO cpu, user + system: network I/O included) per check. */
@@ -133,7 +134,7 @@ async function storedShare(url: string, token: string, id: string): Promise<numb
 }
 
 /** One redis-server, 3 Bouncer servers on it and on one config database, and the two hot customers. */
-async function setUp(log: (message: string) => void): Promise<Setup> {
+async function setUp(localShare: number, log: (message: string) => void): Promise<Setup> {
   const dir = mkdtempSync(join(tmpdir(), "bouncer-hot-keys-"));
   const servers: ServerProcess[] = [];
   const redisServer = await startRedis();
@@ -166,7 +167,7 @@ async function setUp(log: (message: string) => void): Promise<Setup> {
   log(`hot keys: redis-server and ${HOT_KEY_SERVERS} servers up; seeding`);
   const url = (servers[0] as ServerProcess).url;
   const off = { id: "bench-hot-off", localShare: null };
-  const on = { id: "bench-hot-on", localShare: LOCAL_SHARE };
+  const on = { id: "bench-hot-on", localShare };
   const made = await Promise.all(
     [off, on].map((p) =>
       createPlan(url, adminToken, { ...p, name: `Bench hot key, localShare ${p.localShare}`, ...OPEN_LIMITS }),
@@ -188,7 +189,7 @@ async function setUp(log: (message: string) => void): Promise<Setup> {
     serviceToken: token,
     keys,
     plans: { off: { id: off.id, localShare: null }, on: { id: on.id, localShare: stored } },
-    share: { requested: LOCAL_SHARE, accepted: made.every((m) => m.accepted), stored, refusal },
+    share: { requested: localShare, accepted: made.every((m) => m.accepted), stored, refusal },
   };
 }
 
@@ -239,7 +240,7 @@ async function round(setup: Setup, load: LoadClient, options: Options, mode: Hot
     if (r.errors > 0) unexpected.error = (unexpected.error ?? 0) + r.errors;
   }
   const storeCommands = [...usage.values()].reduce((sum, u) => sum + u.calls, 0);
-  const redisUsec = [...usage.values()].reduce((sum, u) => sum + u.usec, 0);
+  const redisUsec = clientUsec(usage);
   return {
     mode,
     checks,
@@ -263,9 +264,9 @@ export async function runHotKeys(
   log: (message: string) => void,
 ): Promise<HotKeysResults> {
   const loadAverageAtStart = loadavg()[0] ?? 0;
-  const setup = await setUp(log);
+  const setup = await setUp(options.hotKeyShare, log);
   if (!setup.share.accepted) log(`hot keys: POST /v1/plans refused localShare; the "on" plan has none`);
-  else if (setup.share.stored !== LOCAL_SHARE)
+  else if (setup.share.stored !== options.hotKeyShare)
     log(`hot keys: the "on" plan reads back localShare ${setup.share.stored}`);
   for (const mode of MODES) {
     await drive(setup, load, options, mode, options.warmupSeconds);

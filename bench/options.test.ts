@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { loadToolOf, parseOptions } from "./options";
+import { loadToolOf, localShareOf, parseOptions } from "./options";
 
 test("BENCH_LOAD chooses the saturation tool; unset, wrk when installed; anything else is refused", () => {
   const installed = () => true;
@@ -27,4 +27,12 @@ test("the quick run keeps the hot-key rounds short: a second each, a round of ea
   expect(quick.rounds).toBe(1);
   expect(quick.hotKeySeconds).toBeLessThanOrEqual(1);
   expect(quick.hotKeySettleSeconds).toBeLessThan(2);
+});
+
+test("--local-share sets the hot-key scenario's share (100 when not given); anything but 2 to 10,000 is refused", () => {
+  expect(parseOptions([], { BENCH_LOAD: "autocannon" }).hotKeyShare).toBe(100);
+  expect(localShareOf(["--only", "hot-keys", "--local-share", "1000"])).toBe(1000);
+  expect(() => localShareOf(["--local-share", "1"])).toThrow("--local-share: 1? a whole number from 2 to 10,000");
+  expect(() => localShareOf(["--local-share", "2.5"])).toThrow("--local-share: 2.5?");
+  expect(() => localShareOf(["--local-share"])).toThrow("--local-share: nothing?");
 });

@@ -26,6 +26,8 @@ export type Options = {
   only: Scenario | undefined;
   /** The hot-key scenario: seconds of each measured round, per mode (localShare off, on). */
   hotKeySeconds: number;
+  /** The localShare of the hot-key scenario's "on" plan: 100, or `--local-share <n>` (2 to 10,000). */
+  hotKeyShare: number;
   /**
    * Seconds waited after each hot-key round before Redis's counters are read: a server gives back a share it no
    * longer needs within about a second (contract section 12), and those commands belong to the round.
@@ -46,6 +48,16 @@ export function onlyOf(argv: string[]): Scenario | undefined {
   if (!scenario) throw new Error(`--only: ${name ?? "nothing"}? one of ${SCENARIOS.join(", ")}`);
   if (argv.includes("--profile")) throw new Error("--only and --profile together: --profile runs the main systems");
   return scenario;
+}
+
+/** `--local-share <n>`: the share the hot-key scenario's "on" plan asks for (100 when not given). */
+export function localShareOf(argv: string[]): number {
+  const at = argv.indexOf("--local-share");
+  if (at < 0) return 100;
+  const n = Number(argv[at + 1]);
+  if (!Number.isInteger(n) || n < 2 || n > 10_000)
+    throw new Error(`--local-share: ${argv[at + 1] ?? "nothing"}? a whole number from 2 to 10,000`);
+  return n;
 }
 
 /** `--profile` alone profiles the Redis store; `--profile <system id>` another system. */
@@ -77,7 +89,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const profile = profiled(argv);
   const loadTool = loadToolOf(env.BENCH_LOAD);
   const only = onlyOf(argv);
-  const common = { outDir, profile, connections: 64, loadTool, only };
+  const common = { outDir, profile, connections: 64, loadTool, only, hotKeyShare: localShareOf(argv) };
   return quick
     ? {
         ...common,

@@ -1,6 +1,7 @@
 // Counting what reaches Redis: INFO commandstats deltas (every command run, Lua's own calls too) and MONITOR
 // (which marks the calls a script makes as "lua", so the commands clients send can be told apart).
 import { Redis } from "ioredis";
+import { luaSources } from "../api/src/quota/stores/lua-sources";
 
 export type CommandCounts = Map<string, number>;
 
@@ -81,4 +82,25 @@ export function parseCommandUsage(info: string): CommandUsage {
 export function parseRedisCpuUs(info: string): number {
   const field = (name: string) => Number(info.match(new RegExp(`^${name}:([\\d.]+)`, "m"))?.[1] ?? Number.NaN);
   return (field("used_cpu_user") + field("used_cpu_sys")) * 1e6;
+}
+
+/**
+ * The commands lua/ calls from inside its scripts. commandstats counts each of those calls under its own name as
+ * well as inside the script's usec, so a sum over every command would count that time twice.
+ */
+const CALLED_BY_SCRIPTS = new Set(
+  Object.values(luaSources).flatMap((source) =>
+    [...source.matchAll(/redis\.call\('(\w+)'/g)].map((m) => (m[1] as string).toLowerCase()),
+  ),
+);
+
+/**
+ * Microseconds Redis spent on the commands clients sent: each script's usec (its own calls included) and every other
+ * command's, leaving out the calls made from scripts (counted already). Our servers send none of those commands
+ * themselves: everything they do to counters is a script.
+ */
+export function clientUsec(usage: CommandUsage): number {
+  let usec = 0;
+  for (const [name, u] of usage) if (!CALLED_BY_SCRIPTS.has(name)) usec += u.usec;
+  return usec;
 }
