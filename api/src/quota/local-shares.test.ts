@@ -8,14 +8,27 @@ import { createMemoryStore } from "./stores/memory-store";
 
 const DAY_END = Date.parse("2026-12-01T00:00:00.000Z");
 
-function setup(options: { perDay: number; start: number }) {
-  let clock = options.start;
-  const now = () => clock;
+/** A clock the test moves, and the background work scheduled on it, run when it moves. */
+function testClock(start: number) {
+  let clock = start;
   const work: (() => unknown)[] = [];
-  const schedule = (_everyMs: number, run: () => unknown) => {
-    work.push(run);
-    return () => {};
+  return {
+    now: () => clock,
+    schedule: (_everyMs: number, run: () => unknown) => {
+      work.push(run);
+      return () => {};
+    },
+    /** Moves the clock and runs the background work that is due (all of it: the sweep looks at the clock). */
+    async advance(ms: number) {
+      clock += ms;
+      for (const run of work) await run();
+      await new Promise((r) => setTimeout(r, 0));
+    },
   };
+}
+
+function setup(options: { perDay: number; start: number }) {
+  const { now, schedule, advance } = testClock(options.start);
   const memory = createMemoryStore({ now, schedule });
   const calls = { take: 0, check: 0, giveBack: 0 };
   let down = false;
@@ -53,15 +66,25 @@ function setup(options: { perDay: number; start: number }) {
     calls,
     day,
     check: () => limiter.check("acme", policy, 1),
-    /** Moves the clock and runs the background work that is due (all of it: the sweep looks at the clock). */
-    async advance(ms: number) {
-      clock += ms;
-      for (const run of work) await run();
-      await new Promise((r) => setTimeout(r, 0));
-    },
+    advance,
     setDown: (value: boolean) => {
       down = value;
     },
+  };
+}
+
+/** Two servers with shares on one memory store, on a clock the test moves; a plan of `perDay` and localShare 100. */
+function twoServers(perDay: number) {
+  const { now, schedule, advance } = testClock(DAY_END - 3_600_000);
+  const store = createMemoryStore({ now, schedule });
+  const server = () =>
+    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
+  const limits = { burst: null, perMinute: null, perHour: null, perDay, perWeek: null, perMonth: null };
+  return {
+    a: server(),
+    b: server(),
+    policy: quotaPolicy(limits, {}, null, 100),
+    advance,
   };
 }
 
@@ -135,27 +158,7 @@ describe("local shares in one process", () => {
   });
 
   test("a server denied while another holds the quota asks again within 2 s, and finds what was given back", async () => {
-    let clock = DAY_END - 3_600_000;
-    const now = () => clock;
-    const work: (() => unknown)[] = [];
-    const schedule = (_everyMs: number, run: () => unknown) => {
-      work.push(run);
-      return () => {};
-    };
-    const store = createMemoryStore({ now, schedule });
-    const server = () =>
-      createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
-    const [a, b] = [server(), server()];
-    const policy = quotaPolicy(
-      { burst: null, perMinute: null, perHour: null, perDay: 100, perWeek: null, perMonth: null },
-      {},
-      null,
-      100,
-    );
-    const advance = async (ms: number) => {
-      clock += ms;
-      for (const run of work) await run();
-    };
+    const { a, b, policy, advance } = twoServers(100);
     // A's first check takes the whole day with it: B is denied, its retry time the end of the day.
     expect((await a.check("acme", policy, 1)).allowed).toBe(true);
     const denied = await b.check("acme", policy, 1);
@@ -168,27 +171,7 @@ describe("local shares in one process", () => {
   });
 
   test("a share held across a reset on another server gives nothing back: what was counted since stays counted", async () => {
-    let clock = DAY_END - 3_600_000;
-    const now = () => clock;
-    const work: (() => unknown)[] = [];
-    const schedule = (_everyMs: number, run: () => unknown) => {
-      work.push(run);
-      return () => {};
-    };
-    const store = createMemoryStore({ now, schedule });
-    const server = () =>
-      createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
-    const [a, b] = [server(), server()];
-    const policy = quotaPolicy(
-      { burst: null, perMinute: null, perHour: null, perDay: 1000, perWeek: null, perMonth: null },
-      {},
-      null,
-      100,
-    );
-    const advance = async (ms: number) => {
-      clock += ms;
-      for (const run of work) await run();
-    };
+    const { a, b, policy, advance } = twoServers(1000);
     expect((await a.check("acme", policy, 1)).allowed).toBe(true);
     await advance(10);
     // B resets the customer while A holds a share of 100, then answers 5 checks.
