@@ -5,9 +5,9 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { startCluster, startRedis } from "../../dev/redis-server";
+import { counterStoreEnv } from "../../dev/counter-store-env";
+import { startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
-import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 
 const ADMIN = "local-shares-test-admin-token";
 const SHARE = 100;
@@ -130,25 +130,15 @@ async function hotCustomerAcrossServers(storeEnv: Record<string, string>) {
 
 describe("local shares: three API servers and one hot customer (integration, needs redis-server)", () => {
   test("Redis: of 4,000 concurrent checks against 3,000 a day, at most 3,000 and at least 2,700 pass", async () => {
-    const redis = await startRedis();
-    cleanups.push(() => redis.stop());
-    await hotCustomerAcrossServers({ REDIS_URL: redis.url });
+    await hotCustomerAcrossServers(await counterStoreEnv("redis", cleanups));
   }, 180_000);
 
   test("Redis Cluster: the same", async () => {
-    const cluster = await startCluster(3);
-    cleanups.push(() => cluster.stop());
-    await hotCustomerAcrossServers({ REDIS_CLUSTER_NODES: cluster.seeds.join(",") });
+    await hotCustomerAcrossServers(await counterStoreEnv("cluster", cleanups));
   }, 180_000);
 
   test("Upstash, through the local REST endpoint: the same", async () => {
-    const redis = await startRedis();
-    const endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
-    cleanups.push(
-      () => redis.stop(),
-      () => endpoint.close(),
-    );
-    await hotCustomerAcrossServers({ UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token });
+    await hotCustomerAcrossServers(await counterStoreEnv("upstash", cleanups));
   }, 180_000);
 
   test("a stalled store: a held share is still spent, exactly; then the plan's fail mode answers", async () => {

@@ -3,9 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { startCluster, startRedis } from "../../dev/redis-server";
+import { counterStoreEnv } from "../../dev/counter-store-env";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
-import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
 
 const ADMIN = "servers-test-admin-token";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -60,24 +59,14 @@ async function exactAcrossServers(storeEnv: Record<string, string>) {
 
 describe("three API servers on one counter store (integration, needs redis-server)", () => {
   test("Redis: 900 concurrent checks against a limit of 300 a day allow exactly 300", async () => {
-    const redis = await startRedis();
-    cleanups.push(() => redis.stop());
-    await exactAcrossServers({ REDIS_URL: redis.url });
+    await exactAcrossServers(await counterStoreEnv("redis", cleanups));
   }, 120_000);
 
   test("Upstash, through the local REST endpoint: exactly 300 of 900", async () => {
-    const redis = await startRedis();
-    const endpoint = await startUpstashEndpoint({ redisUrl: redis.url });
-    cleanups.push(
-      () => redis.stop(),
-      () => endpoint.close(),
-    );
-    await exactAcrossServers({ UPSTASH_REDIS_REST_URL: endpoint.url, UPSTASH_REDIS_REST_TOKEN: endpoint.token });
+    await exactAcrossServers(await counterStoreEnv("upstash", cleanups));
   }, 120_000);
 
   test("Redis Cluster: exactly 300 of 900", async () => {
-    const cluster = await startCluster(3);
-    cleanups.push(() => cluster.stop());
-    await exactAcrossServers({ REDIS_CLUSTER_NODES: cluster.seeds.join(",") });
+    await exactAcrossServers(await counterStoreEnv("cluster", cleanups));
   }, 120_000);
 });

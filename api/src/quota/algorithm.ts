@@ -279,7 +279,9 @@ export function evaluate(
     // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
     const buckets: Record<string, BucketState> = { ...current?.buckets };
     const windows: Record<string, WindowCount> = { ...current?.windows };
-    const held: Record<string, HeldState> = { ...current?.held };
+    // Held units are kept only for subjects that have had shares (as check.lua writes sh and se): a plain check of
+    // any other subject neither copies nor writes them.
+    const held: Record<string, HeldState> | undefined = share || current?.held ? { ...current?.held } : undefined;
     let at = 0;
     for (let p = 0; p < spec.parts.length; p++) {
       const part = spec.parts[p] as LimitPart;
@@ -290,10 +292,14 @@ export function evaluate(
         windows[field] = { index, count: counted.counts[at++] as number, endMs: w.rule.endMs(index) };
       }
       // A take holds for a lease from now; anything else leaves the lease as it was.
-      const untilMs = share && "share" in mode ? nowMs + SHARE_LEASE_MS : (current?.held?.[part.prefix]?.untilMs ?? 0);
-      held[part.prefix] = { units: counted.held[p] as number, untilMs };
+      if (held) {
+        const untilMs =
+          share && "share" in mode ? nowMs + SHARE_LEASE_MS : (current?.held?.[part.prefix]?.untilMs ?? 0);
+        held[part.prefix] = { units: counted.held[p] as number, untilMs };
+      }
     }
-    next = { buckets, windows, held };
+    next = { buckets, windows };
+    if (held) next.held = held;
     if (resets > 0) next.resets = resets;
   }
   return { decision: report(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };

@@ -5,7 +5,6 @@ export {
   type Customer,
   CustomerCreate,
   effectiveLimits,
-  effectiveLocalShare,
   effectiveResources,
   Overrides,
 } from "../../../api/src/domain/customer";
@@ -14,7 +13,6 @@ export {
   LIMIT_KINDS,
   type LimitField,
   type Limits,
-  LocalShare,
   MAX_RESOURCES,
   noLimits,
   PLAN_ID,

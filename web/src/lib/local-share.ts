@@ -1,8 +1,6 @@
 // A local share as the admin types it and reads it: the API's rule (2 to 10,000, or none) in the form's words.
 import type { z } from "zod";
-import { LocalShare } from "./domain";
 import { formatCount } from "./format";
-import { parseLimitInput } from "./limit-input";
 
 /** A local share in a few words: "100 units", or "Off" when every check asks the counter store. */
 export const localShareText = (share: number | null | undefined) =>
@@ -12,11 +10,4 @@ export const localShareText = (share: number | null | undefined) =>
 export function localShareMessage(issue: Pick<z.core.$ZodIssue, "code" | "message">): string {
   if (issue.code === "invalid_type") return "Local share must be a whole number";
   return issue.message.replace(/^localShare\b/, "Local share");
-}
-
-/** A local share as typed: "" is none (null), anything else the number or its error. */
-export function checkLocalShare(text: string): { value: number | null; error?: string } {
-  const value = parseLimitInput(text);
-  const issue = LocalShare.safeParse(value).error?.issues[0];
-  return issue ? { value, error: localShareMessage(issue) } : { value };
 }

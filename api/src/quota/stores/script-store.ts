@@ -1,5 +1,5 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import { report } from "../algorithm";
+import { type Counted, report } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore, DayPoint, HistoryPoint, StoreDecision } from "../store";
 import type { SharedArgs } from "./script-batch";
@@ -59,9 +59,9 @@ function toNumbers(reply: unknown): number[] {
 /**
  * check.lua's reply to one call (a list of its one entry: { allowed, now, then each part's fill and its windows'
  * counts, then each part's units held as shares, then the share taken, then the counters' resets }, or the error's
- * message when it failed) as every limit's state, as the memory store reports it.
+ * message when it failed) as what it counted, for report() to give every limit's state as the memory store does.
  */
-function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): StoreDecision {
+function countedBy(reply: unknown, spec: LimitSpec): { counted: Counted; nowMs: number; resets: number } {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
   let length = 4 + spec.parts.length;
@@ -81,12 +81,14 @@ function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = fals
   }
   for (let p = 0; p < spec.parts.length; p++) held.push(Number(r[at++]));
   const counted = { allowed: Number(r[0]) === 1, levels, counts, held, taken: Number(r[at]) };
-  return report(counted, spec, cost, Number(r[1]), withHeld);
+  return { counted, nowMs: Number(r[1]), resets: Number(r[at + 1]) };
 }
 
-/** The share a take took, and the counters' resets: the last two numbers of its reply (which decision() has checked). */
-const takenBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-2));
-const resetsBy = (reply: unknown) => Number((reply as unknown[][])[0]?.at(-1));
+/** check.lua's reply to one call as every limit's state. */
+function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): StoreDecision {
+  const { counted, nowMs } = countedBy(reply, spec);
+  return report(counted, spec, cost, nowMs, withHeld);
+}
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
@@ -104,11 +106,12 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1, true),
     refund: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "-1"), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
-      const reply = await evaluate(subject, spec, cost, `t${share}:${settle}:${resets}`);
-      return { ...decision(reply, spec, cost), taken: takenBy(reply), resets: resetsBy(reply) };
+      const reply = countedBy(await evaluate(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
+      return { ...report(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
     },
     async giveBack(subject, spec, units, { takenAtMs, size, resets = 0 }) {
-      decision(await evaluate(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec, units);
+      // The reply is checked (an error in it throws); what it counted is the store's own business.
+      countedBy(await evaluate(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec);
     },
 
     async history(subject, minutes): Promise<HistoryPoint[]> {

@@ -1,6 +1,6 @@
 // The Fail mode select of a plan and of a customer's overrides: the two modes, in one place with their words.
 import type { Plan } from "../../lib/domain";
-import { Field } from "../ui/field";
+import { ChoiceField } from "../ui/choice-field";
 
 type Props<T extends Plan["failMode"] | ""> = {
   value: T;
@@ -10,15 +10,17 @@ type Props<T extends Plan["failMode"] | ""> = {
 };
 
 export function FailModeField<T extends Plan["failMode"] | "">({ value, onChange, inherit }: Props<T>) {
+  const modes: [T, string][] = [
+    ["open" as T, "Open: allow the request"],
+    ["closed" as T, "Closed: deny the request"],
+  ];
   return (
-    <Field label="Fail mode" hint="What checks do when the counter store does not answer.">
-      {(props) => (
-        <select {...props} className="input" value={value} onChange={(e) => onChange(e.target.value as T)}>
-          {inherit === undefined ? null : <option value="">{inherit}</option>}
-          <option value="open">Open: allow the request</option>
-          <option value="closed">Closed: deny the request</option>
-        </select>
-      )}
-    </Field>
+    <ChoiceField
+      label="Fail mode"
+      hint="What checks do when the counter store does not answer."
+      value={value}
+      choices={inherit === undefined ? modes : [["" as T, inherit], ...modes]}
+      onChange={onChange}
+    />
   );
 }

@@ -13,7 +13,7 @@ type Props = {
   hint?: string;
 };
 
-export const LOCAL_SHARE_HINT =
+const LOCAL_SHARE_HINT =
   "Units a server takes at once for a very busy customer, so most checks need no store command. Empty: every check asks the counter store.";
 
 export function LocalShareField({

@@ -1,6 +1,6 @@
 // The Local share override: the plan's share (named in its first option), off for this customer, or its own units.
 import { LocalShareField } from "../../../components/quota/local-share-field";
-import { Field } from "../../../components/ui/field";
+import { ChoiceField } from "../../../components/ui/choice-field";
 import type { Plan } from "../../../lib/domain";
 import { localShareText } from "../../../lib/local-share";
 import type { LocalShareChoice } from "./settings-draft";
@@ -17,20 +17,17 @@ type Props = {
 export function LocalShareOverride({ plan, choice, units, error, onChoice, onUnits }: Props) {
   return (
     <div className="form-grid">
-      <Field label="Local share" hint="Units a server takes at once for this customer when it is very busy.">
-        {(props) => (
-          <select
-            {...props}
-            className="input"
-            value={choice}
-            onChange={(e) => onChoice(e.target.value as LocalShareChoice)}
-          >
-            <option value="">Plan's: {plan ? localShareText(plan.localShare).toLowerCase() : "…"}</option>
-            <option value="off">Off: every check asks the counter store</option>
-            <option value="own">Own: a number of units</option>
-          </select>
-        )}
-      </Field>
+      <ChoiceField
+        label="Local share"
+        hint="Units a server takes at once for this customer when it is very busy."
+        value={choice}
+        choices={[
+          ["", `Plan's: ${plan ? localShareText(plan.localShare).toLowerCase() : "…"}`],
+          ["off", "Off: every check asks the counter store"],
+          ["own", "Own: a number of units"],
+        ]}
+        onChange={onChoice}
+      />
       {choice === "own" ? (
         <LocalShareField
           label="Units per share"

@@ -1,6 +1,6 @@
 // The Fail mode and Shadow overrides: each either keeps the plan's value, named in its first option, or replaces it.
 import { FailModeField } from "../../../components/quota/fail-mode-field";
-import { Field } from "../../../components/ui/field";
+import { ChoiceField } from "../../../components/ui/choice-field";
 import type { Plan } from "../../../lib/domain";
 import { failModeText } from "./overrides-text";
 import type { FailModeChoice, ShadowChoice } from "./settings-draft";
@@ -21,20 +21,17 @@ export function ModeOverrideFields({ plan, failMode, shadow, onFailMode, onShado
         onChange={onFailMode}
         inherit={`Plan's: ${plan ? failModeText(plan.failMode).toLowerCase() : "…"}`}
       />
-      <Field label="Shadow" hint="On: never deny; checks report what they would have done (a dry run).">
-        {(props) => (
-          <select
-            {...props}
-            className="input"
-            value={shadow}
-            onChange={(e) => onShadow(e.target.value as ShadowChoice)}
-          >
-            <option value="">Plan's: {plan ? (plan.shadow ? "on" : "off") : "…"}</option>
-            <option value="on">On: never deny</option>
-            <option value="off">Off: deny over the limits</option>
-          </select>
-        )}
-      </Field>
+      <ChoiceField
+        label="Shadow"
+        hint="On: never deny; checks report what they would have done (a dry run)."
+        value={shadow}
+        choices={[
+          ["", `Plan's: ${plan ? (plan.shadow ? "on" : "off") : "…"}`],
+          ["on", "On: never deny"],
+          ["off", "Off: deny over the limits"],
+        ]}
+        onChange={onShadow}
+      />
     </div>
   );
 }
