@@ -98,7 +98,7 @@ local RULES = {
   month = { index = 'moi', count = 'moc', billing = 1 },
 }
 
--- A rule by its code; `month:<day>` (a billing day from 2 to 31) is made on first use in a call.
+-- A rule by its code; `month:<day>` (a billing day from 2 to 31) is made on first use, and kept.
 local function ruleOf(code)
   local r = RULES[code]
   if r or type(code) ~= 'string' then return r end
@@ -135,7 +135,7 @@ local function ends(r, i)
   return (i + 1) * r.length + r.offset
 end
 
--- Redis TIME, read once: the checks of one call all happen at the same instant.
+-- Redis TIME, read once a call: the checks of one call all happen at the same instant.
 local storeClock = (function()
 -- @clock
 end)()
@@ -157,17 +157,17 @@ local function addToHistory(key, now, minute, suffix, n)
   addToDays(key, now, minute, suffix, n)
 end
 
--- A spec from ARGV[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, ma
+-- A spec from argv[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, ma
 -- and rs, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
 -- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
 -- rule) with the spec's checks alone.
-local function readSpec(a)
+local function readSpec(argv, a)
   local fields, buckets, windows = { 'mi', 'ma', 'rs' }, {}, {}
-  local parts, f, c = tonumber(ARGV[a + 1]), 3, 0
+  local parts, f, c = tonumber(argv[a + 1]), 3, 0
   a = a + 1
   for p = 1, parts do
-    local prefix, n = ARGV[a + 1], tonumber(ARGV[a + 4])
-    buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), n
+    local prefix, n = argv[a + 1], tonumber(argv[a + 4])
+    buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(argv[a + 2]), tonumber(argv[a + 3]), n
     -- The customer's own part has no prefix, and is spared the concatenations.
     if prefix == '' then fields[f + 1], fields[f + 2], fields[f + 3], fields[f + 4] = 'l', 'u', 'sh', 'se'
     else
@@ -175,10 +175,10 @@ local function readSpec(a)
     end
     f = f + 4
     for w = 1, n do
-      local code = ARGV[a + 3 + 2 * w]
+      local code = argv[a + 3 + 2 * w]
       local r = ruleOf(code)
       if not r then error('unknown window rule ' .. tostring(code)) end
-      windows[c + 1], windows[c + 2] = r, tonumber(ARGV[a + 4 + 2 * w])
+      windows[c + 1], windows[c + 2] = r, tonumber(argv[a + 4 + 2 * w])
       c = c + 2
       if prefix == '' then fields[f + 1], fields[f + 2] = r.index, r.count
       else fields[f + 1], fields[f + 2] = prefix .. r.index, prefix .. r.count end
@@ -189,10 +189,10 @@ local function readSpec(a)
   return { parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows }
 end
 
--- Where the spec at ARGV[a + 1] ends: worked out apart from reading it, so that one that fails cannot lose it.
-local function specEnd(a)
+-- Where the spec at argv[a + 1] ends: worked out apart from reading it, so that one that fails cannot lose it.
+local function specEnd(argv, a)
   local e = a + 1
-  for _ = 1, tonumber(ARGV[a + 1]) do e = e + 4 + 2 * tonumber(ARGV[e + 4]) end
+  for _ = 1, tonumber(argv[a + 1]) do e = e + 4 + 2 * tonumber(argv[e + 4]) end
   return e
 end
 
@@ -368,21 +368,28 @@ local function message(e)
   return tostring(e)
 end
 
-local specs, a = {}, 1
-for s = 1, tonumber(ARGV[1]) do
-  local ok, spec = pcall(readSpec, a)
-  specs[s] = ok and spec or message(spec)
-  a = specEnd(a)
-end
-local replies = {}
-for i = 1, #KEYS do
-  local spec = specs[tonumber(ARGV[a + 1])]
-  if type(spec) == 'table' then
-    local ok, reply = pcall(check, KEYS[i], spec, tonumber(ARGV[a + 2]), ARGV[a + 3], ARGV[a + 4])
-    replies[i] = ok and reply or message(reply)
-  else
-    replies[i] = spec or 'ERR no such spec'
+-- One call: each spec read once, then each check in turn. As a script (EVAL) the whole chunk runs on every call;
+-- as a Redis Function (scripts.ts) it runs once, and a call runs main alone, so main's state starts afresh here.
+local function main(KEYS, ARGV)
+  time = nil
+  local specs, a = {}, 1
+  for s = 1, tonumber(ARGV[1]) do
+    local ok, spec = pcall(readSpec, ARGV, a)
+    specs[s] = ok and spec or message(spec)
+    a = specEnd(ARGV, a)
   end
-  a = a + 4
+  local replies = {}
+  for i = 1, #KEYS do
+    local spec = specs[tonumber(ARGV[a + 1])]
+    if type(spec) == 'table' then
+      local ok, reply = pcall(check, KEYS[i], spec, tonumber(ARGV[a + 2]), ARGV[a + 3], ARGV[a + 4])
+      replies[i] = ok and reply or message(reply)
+    else
+      replies[i] = spec or 'ERR no such spec'
+    end
+    a = a + 4
+  end
+  return replies
 end
-return replies
+
+return main(KEYS, ARGV)

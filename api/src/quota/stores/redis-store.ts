@@ -2,8 +2,9 @@
 import { Cluster, Redis } from "ioredis";
 import type { CounterStore } from "../store";
 import { batchScripts, type ScriptCall, type SharedArgs } from "./script-batch";
+import { scriptFunctions } from "./script-functions";
 import { createScriptStore } from "./script-store";
-import { runScript, type Script } from "./scripts";
+import { runScript, type Script, scripts } from "./scripts";
 
 // A busy server reads dozens of checks in one turn of the event loop. Sent as one batch at the turn's end, Redis
 // would idle while the server read them and the server while Redis ran them; batches of 16 overlap the two.
@@ -60,11 +61,13 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   // Errors surface on each call; without a listener ioredis would also print every reconnect attempt.
   client.on("error", () => {});
   const isCluster = client instanceof Cluster;
+  const functions = scriptFunctions(client, Object.values(scripts));
 
   // Calls waiting for the connection: one "ready" listener answers them all (one each would make Node warn of a
   // leak as soon as eleven checks arrive before Redis is up).
   const waitingForReady = new Set<() => void>();
   client.on("ready", () => {
+    void functions.load();
     for (const ready of waitingForReady) ready();
     waitingForReady.clear();
   });
@@ -93,10 +96,19 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     return waiting ? waiting.then(call) : call();
   };
 
-  const evalSource = (call: ScriptCall) =>
-    client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
+  // A script as a Function where Redis has it loaded, else by SHA; by source when Redis had neither.
+  const send = (script: Script, keys: string[], args: string[]) => {
+    const fn = functions.nameOf(script);
+    return fn
+      ? client.fcall(fn, keys.length, ...keys, ...args)
+      : client.evalsha(script.sha, keys.length, ...keys, ...args);
+  };
+  const evalSource = (call: ScriptCall) => {
+    functions.lost(call.script);
+    return client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
+  };
   // One server: the calls that arrive in one turn of the event loop leave in one write, the socket corked while
-  // they are sent (the batch's checks merged into one EVALSHA by script-batch.ts). Not as an ioredis pipeline:
+  // they are sent (the batch's checks merged into one call by script-batch.ts). Not as an ioredis pipeline:
   // its Pipeline objects outlived a young-generation collection every time, so that each collection took 2-5 ms
   // instead of 0.5 (bench/README.md).
   // A Cluster spreads customers over nodes, and ioredis's auto-pipelining groups what goes to each node.
@@ -104,8 +116,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     client instanceof Cluster
       ? (script: Script, keys: string[], args: string[]) =>
           runScript(
-            script,
-            (sha) => client.evalsha(sha, keys.length, ...keys, ...args),
+            () => send(script, keys, args),
             () => evalSource({ script, keys, args }),
           )
       : batchScripts(
@@ -115,7 +126,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
             // A socket left corked would hold every later write: uncorked even if a call throws.
             try {
               for (const call of calls) {
-                client.evalsha(call.script.sha, call.keys.length, ...call.keys, ...call.args).then(
+                send(call.script, call.keys, call.args).then(
                   (result) => call.answer(result),
                   (error: Error) => call.answer(undefined, error),
                 );
@@ -131,7 +142,8 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   return createScriptStore(
     {
       run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run(script, keys, args, shared)),
-      ping: () => whenConnected(() => client.ping()),
+      // Ready once the functions are loaded (or known not to be), so that what follows runs at full speed.
+      ping: () => whenConnected(() => functions.settled().then(() => client.ping())),
       close: async () => {
         client.disconnect();
       },

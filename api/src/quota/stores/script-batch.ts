@@ -2,7 +2,7 @@
 // one write (or one HTTP request) for many checks. Calls of a script that merges (check.lua) go as one call of it,
 // so Redis starts that script once per batch, not once per check; each check in it is still its own atomic step.
 // A batch can also leave once it holds `maxBatch` calls, so Redis starts on them while the server reads the rest.
-import type { Script } from "./scripts";
+import { notLoaded, type Script } from "./scripts";
 
 /**
  * What a call of a merging script shares with others: a list of arguments many calls hold alike (check.lua's limits,
@@ -17,11 +17,12 @@ export type ScriptCall = { script: Script; keys: string[]; args: string[]; share
 export type BatchedCall = ScriptCall & { answer(result: unknown, error?: Error): void };
 
 /**
- * `sendBySha` sends a batch by EVALSHA and answers each call as its reply comes; `sendSource` runs one call by its
- * source, for a Redis that has not seen the script yet (after a restart, say). A send that fails fails each call.
+ * `sendLoaded` sends a batch by SHA (or as Functions) and answers each call as its reply comes; `sendSource` runs one
+ * call by its source, for a Redis that has not seen the script yet (after a restart, say). A send that fails fails
+ * each call.
  */
 export function batchScripts(
-  sendBySha: (calls: BatchedCall[]) => void | Promise<void>,
+  sendLoaded: (calls: BatchedCall[]) => void | Promise<void>,
   sendSource: (call: ScriptCall) => Promise<unknown>,
   maxBatch = Number.POSITIVE_INFINITY,
 ): (script: Script, keys: string[], args: string[], shared?: SharedArgs) => Promise<unknown> {
@@ -49,7 +50,7 @@ export function batchScripts(
       for (const call of batch) call.answer(undefined, error instanceof Error ? error : new Error(String(error)));
     };
     try {
-      sendBySha(batch)?.catch(fail);
+      sendLoaded(batch)?.catch(fail);
     } catch (error) {
       fail(error);
     }
@@ -81,7 +82,7 @@ export function batchScripts(
         shared,
         answer(result, error) {
           if (!error) resolve(result);
-          else if (error.message.includes("NOSCRIPT")) sendSource(this).then(resolve, reject);
+          else if (notLoaded(error)) sendSource(this).then(resolve, reject);
           else reject(error);
         },
       });
@@ -131,8 +132,7 @@ function oneCall(
     answer(result, error) {
       // By source too, the call may be refused for its slots: Redis checks them before it looks for the script,
       // a proxy in front of a Cluster may not.
-      if (error?.message.includes("NOSCRIPT"))
-        bySource(merged).then(share, (failed: Error) => settle(undefined, failed));
+      if (notLoaded(error)) bySource(merged).then(share, (failed: Error) => settle(undefined, failed));
       else settle(result, error);
     },
   };

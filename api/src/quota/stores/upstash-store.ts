@@ -63,8 +63,7 @@ export function createUpstashStore({
   // Each call its own request: by SHA, and by source when this Redis has not seen the script yet.
   const alone: ScriptClient["run"] = (script, keys, args) =>
     runScript(
-      script,
-      (sha) => redis.evalsha(sha, keys, args),
+      () => redis.evalsha(script.sha, keys, args),
       () => evalSource({ script, keys, args }),
     );
 

@@ -7,8 +7,8 @@ import { testSpec } from "./test-spec";
 
 /**
  * Sends six checks in one turn of the event loop (two subjects with a bucket of 2, and one broken subject) and
- * asserts that each is counted as if it had gone alone and that the broken one fails alone. Returns how many
- * EVALSHAs Redis ran for them.
+ * asserts that each is counted as if it had gone alone and that the broken one fails alone. Returns how many script
+ * calls (EVALSHA or FCALL) Redis ran for them.
  */
 export async function checksTogether(store: CounterStore, redisUrl: string): Promise<number> {
   const { Redis } = await import("ioredis");
@@ -19,11 +19,15 @@ export async function checksTogether(store: CounterStore, redisUrl: string): Pro
   const limits = testSpec({ capacity: 2, perMinute: 1, hour: null, day: null });
   // Connected, and the script loaded: what is counted below is the steady state.
   await store.check(`${tag}-first`, limits, 1);
-  const evalshas = async () => Number(/cmdstat_evalsha:calls=(\d+)/.exec(await direct.info("commandstats"))?.[1]);
-  const before = await evalshas();
+  const scriptCalls = async () => {
+    const stats = await direct.info("commandstats");
+    const calls = (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0);
+    return calls("evalsha") + calls("fcall");
+  };
+  const before = await scriptCalls();
 
   const results = await Promise.allSettled([a, b, a, broken, a, b].map((subject) => store.check(subject, limits, 1)));
-  const ran = (await evalshas()) - before;
+  const ran = (await scriptCalls()) - before;
   direct.disconnect();
   expect(
     results.map((r) => (r.status === "fulfilled" ? r.value.allowed : `failed: ${(r.reason as Error).message}`)),
