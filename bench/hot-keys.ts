@@ -390,7 +390,7 @@ export function formatHotKeys(h: HotKeysResults): string {
     line(rows[0] ?? []),
     widths.map((w) => "─".repeat(w)).join("  "),
     ...rows.slice(1).map(line),
-    "  (store cmds: every command Redis ran, a script's own calls included; scripts: the EVALSHAs among them)",
+    "  (store cmds: every command Redis ran, a script's own calls included; scripts: the script calls among them, FCALL or EVALSHA)",
     `  store cmds/check with the share on  ${t.storeCommandsPerCheck.value.toFixed(4).padStart(8)}   target ≤ ${t.storeCommandsPerCheck.target}  ${met(t.storeCommandsPerCheck)}`,
     `  Redis µs/check, on ÷ off            ${t.redisUsecRatio.value.toFixed(4).padStart(8)}   target ≤ ${t.redisUsecRatio.target}  ${met(t.redisUsecRatio)}`,
     `  checks/s, on ÷ off                  ${t.checksPerSecRatio.value.toFixed(2).padStart(8)}   target ≥ ${t.checksPerSecRatio.target}  ${met(t.checksPerSecRatio)}`,
