@@ -1,6 +1,7 @@
 // The scripts that load as Redis Functions (scripts.ts), on a Redis over TCP: loaded when the connection is ready, on
 // every master of a Cluster, and called by FCALL once Redis has shown it runs them. Until then, and on a Redis without
-// Functions (before 7.0) or a user whose ACL refuses FUNCTION or FCALL, every script runs by EVALSHA as before.
+// Functions (before 7.0) or a user whose ACL refuses FUNCTION or FCALL, every script runs by EVALSHA as before. A load
+// that failed is tried again on the next connection; a function Redis lost is loaded again when a call finds it gone.
 import { Cluster, type Redis } from "ioredis";
 import type { Script } from "./scripts";
 
