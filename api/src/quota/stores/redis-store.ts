@@ -67,7 +67,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   // leak as soon as eleven checks arrive before Redis is up).
   const waitingForReady = new Set<() => void>();
   client.on("ready", () => {
-    void functions.load();
+    functions.connected();
     for (const ready of waitingForReady) ready();
     waitingForReady.clear();
   });

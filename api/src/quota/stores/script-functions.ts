@@ -38,7 +38,13 @@ export function scriptFunctions(client: Redis | Cluster, scripts: Script[]) {
   }
 
   return {
-    load,
+    /**
+     * A connection is ready: loads the functions unless they are. Redis keeps them across connections (a serverless
+     * instance reconnects after every thaw, and sends nothing more); one it lost is loaded again by lost().
+     */
+    connected(): void {
+      if (!loaded) void load();
+    },
     /** Settles when a load under way has: a caller that waits for it sees the store at full speed. */
     settled: (): Promise<void> => loading ?? Promise.resolve(),
     /** The function to call for `script`, or undefined: run it by EVALSHA. */
