@@ -41,6 +41,9 @@ export async function monitorCommands<T>(
   during: () => Promise<T>,
 ): Promise<{ result: T; commands: MonitoredCommands }> {
   const client = new Redis(redisUrl);
+  // Connected first: its ready check (INFO) fed to the monitor in the same read as MONITOR's OK is a reply ioredis
+  // cannot place ("Command queue state error"), which once stopped a run in CI.
+  await client.ping();
   const monitor = await client.monitor();
   const commands: MonitoredCommands = { client: 0, lua: 0, byCommand: {} };
   monitor.on("monitor", (_time: string, args: string[], source: string) => {
