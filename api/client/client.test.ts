@@ -1,11 +1,24 @@
 // The typed client against the real service: resources and their entries, refunds, usage and daily usage.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BouncerClient, BouncerError, createClient, type LimitName } from "./client";
+import {
+  type BouncerClient,
+  BouncerError,
+  BouncerUnavailable,
+  type CheckBody,
+  type CheckResult,
+  createClient,
+  type LimitName,
+} from "./client";
 import { type Bouncer, startBouncer } from "./testing/bouncer";
 
 let bouncer: Bouncer;
 let client: BouncerClient;
 
+/** The body of a check that was allowed or denied as expected; anything else fails the test. */
+function decided(result: CheckResult, outcome: "allowed" | "denied"): CheckBody {
+  if (result.outcome !== outcome) throw new Error(`expected ${outcome}, got ${JSON.stringify(result)}`);
+  return result.body;
+}
 const names = (limits: { name: LimitName }[]) => limits.map((l) => l.name);
 // What a refund can restore exactly: a bucket's reset moves with the clock, its remaining and every window's do not.
 const levels = (limits: { name: LimitName; limit: number; remaining: number }[]) =>
@@ -38,21 +51,16 @@ describe("the client against the real service", () => {
   test("a check that names a resource is held to the resource's limits as well as the plan's", async () => {
     const { key } = await bouncer.customer("metered");
     const plain = await client.check({ key });
-    expect(plain.outcome).toBe("allowed");
-    if (plain.outcome === "unknown_key") return;
-    expect(names(plain.body.limits)).toEqual(["burst", "week", "month"]);
+    expect(names(decided(plain, "allowed").limits)).toEqual(["burst", "week", "month"]);
 
     const spent = await client.check({ key, resource: "ai.generate", cost: 2 });
-    expect(spent.outcome).toBe("allowed");
-    if (spent.outcome === "unknown_key") return;
-    expect(names(spent.body.limits)).toEqual(["burst", "week", "month", "ai.generate/burst", "ai.generate/day"]);
-    expect(spent.body.limits.find((l) => l.name === "ai.generate/day")).toMatchObject({ limit: 10, remaining: 8 });
-    expect(spent.body.limits.find((l) => l.name === "week")).toMatchObject({ limit: 1000, remaining: 997 });
+    const { limits } = decided(spent, "allowed");
+    expect(names(limits)).toEqual(["burst", "week", "month", "ai.generate/burst", "ai.generate/day"]);
+    expect(limits.find((l) => l.name === "ai.generate/day")).toMatchObject({ limit: 10, remaining: 8 });
+    expect(limits.find((l) => l.name === "week")).toMatchObject({ limit: 1000, remaining: 997 });
 
     const denied = await client.check({ key, resource: "ai.generate" });
-    expect(denied.outcome).toBe("denied");
-    if (denied.outcome === "unknown_key") return;
-    expect(denied.body).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
+    expect(decided(denied, "denied")).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
     // A resource the plan does not name: the plan's limits alone.
     expect((await client.check({ key, resource: "search" })).outcome).toBe("allowed");
   });
@@ -93,6 +101,23 @@ describe("the client against the real service", () => {
       code: "unknown_key",
     });
     await expect(client.refund({ key: "qk_not-a-real-key", cost: 1 })).rejects.toBeInstanceOf(BouncerError);
+  });
+
+  test("a check Bouncer refuses is a BouncerError with its code, message and request id, never an outage", async () => {
+    const refused = client.check({ key: "qk_x", resource: "AI.Generate" });
+    await expect(refused).rejects.toBeInstanceOf(BouncerError);
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_request",
+      message: expect.stringContaining("resource"),
+      requestId: expect.any(String),
+    });
+    // A wrong baseUrl is Bouncer answering 404 with its envelope: the caller's mistake, told as such.
+    const misplaced = createClient({ baseUrl: `${bouncer.url}/bouncer`, token: bouncer.adminToken });
+    await expect(misplaced.check({ key: "qk_x" })).rejects.toMatchObject({ status: 404, code: "not_found" });
+    // Nobody listening: Bouncer cannot be reached.
+    const gone = createClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+    await expect(gone.check({ key: "qk_x" })).rejects.toBeInstanceOf(BouncerUnavailable);
   });
 
   test("daily usage: one point per UTC day, oldest first, today's counting the checks made (admin token)", async () => {

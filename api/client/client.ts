@@ -1,63 +1,91 @@
 // A typed client for backend services: check a request, give back what a failed one cost, and read usage, with a
-// short timeout of its own.
+// short timeout of its own. It tells Bouncer's answers (a decision, a plan that fails closed, a mistake of the
+// caller's) from Bouncer not answering at all, so that only the last is left to the caller's own fail mode.
 
-import type { z } from "zod";
-// The service's own types for its answers and its plans, so the client cannot drift from what the service writes
-// (type-only: nothing of the service is loaded with the client).
-import type { CheckBody as ServiceCheckBody, LimitEntry as ServiceLimitEntry } from "../src/check/response-body";
-import type { Customer, Overrides } from "../src/domain/customer";
+// The API's types as the service's /openapi.json describes them (generated: plain types, no service code) and the
+// limit kinds' table's names (type-only: nothing of the service is loaded with the client).
 import type { LimitField, Limits, WindowName } from "../src/domain/limit-kinds";
-import type { Plan, Resources } from "../src/domain/plan";
-import type { Refunded } from "../src/routes/refund";
-import type { Daily, Usage as ServiceUsage } from "../src/routes/usage";
+import type { components } from "./api-types";
 
-export type { Customer, LimitField, Limits, Overrides, Plan, Resources, WindowName };
+type Schemas = components["schemas"];
+
+export type { LimitField, Limits, WindowName };
+export type Plan = Schemas["Plan"];
+export type Customer = Schemas["Customer"];
+export type Overrides = Schemas["Overrides"];
+/** A plan's named limits for one kind of request: each resource's limits by its name. */
+export type Resources = NonNullable<Plan["resources"]>;
 
 /** A limit of the plan's own: its token bucket, or one of its windows (`hour`, `day`, `week`, `month`). */
 export type PlanLimitName = "burst" | WindowName;
 /** The name of an entry of `limits`: a plan limit, or one of a resource's after its name (`ai.generate/day`). */
 export type LimitName = PlanLimitName | `${string}/${PlanLimitName}`;
-// The service only promises a string; the client names the shapes contract section 5 gives it.
-export type LimitEntry = Omit<ServiceLimitEntry, "name"> & { name: LimitName };
-export type CheckBody = Omit<ServiceCheckBody, "limits"> & { limits: LimitEntry[] };
-
+// The document only promises a string; the client names the shapes contract section 5 gives it.
+export type LimitEntry = Omit<Schemas["LimitEntry"], "name"> & { name: LimitName };
 type WithEntries<T> = Omit<T, "limits"> & { limits: LimitEntry[] };
+/** The body of a check's 200 or 429. */
+export type CheckBody = WithEntries<Schemas["CheckResponse"]>;
 /** A customer's limits as they stand: the plan's, then every resource's. */
-export type Usage = WithEntries<z.output<typeof ServiceUsage>>;
+export type Usage = WithEntries<Schemas["Usage"]>;
 /**
  * What a refund answers: the limits it gave back to (the plan's, then the named resource's) as they stand after
  * it; `customerId` is null for anonymous traffic (by `ip`).
  */
-export type RefundResult = WithEntries<z.output<typeof Refunded>>;
-/** A customer's allowed and denied checks per UTC day (`YYYY-MM-DD`), oldest first, ending with today. */
-export type DailyUsage = z.output<typeof Daily>;
+export type RefundResult = WithEntries<Schemas["Refunded"]>;
+/** A customer's checks per UTC day (`YYYY-MM-DD`), oldest first, ending with today. */
+export type DailyUsage = Schemas["UsageDaily"];
 
 /** Who a request counts against: a customer's API key, or anonymous traffic from an IP address. */
 export type Caller = { key: string; ip?: never } | { ip: string; key?: never };
 /** `resource` adds the limits the plan sets for that resource (say `ai.generate`) to the plan's own. */
-export type CheckInput = Caller & { cost?: number; resource?: string };
+export type CheckInput = Caller & { cost?: number | undefined; resource?: string | undefined };
 /** The same caller, cost and resource as the check being undone. */
-export type RefundInput = Caller & { cost: number; resource?: string };
+export type RefundInput = Caller & { cost: number; resource?: string | undefined };
 
 /** The rate-limit headers the service sent, ready to copy onto the caller's own response. */
 export type RateLimitHeaders = Record<string, string>;
 
 export type CheckResult =
   | { outcome: "allowed" | "denied"; body: CheckBody; headers: RateLimitHeaders }
-  | { outcome: "unknown_key" };
+  | { outcome: "unknown_key" }
+  /**
+   * The counter store is down and the customer's plan fails closed (a metered plan): nothing may go through.
+   * `retryAfter` is Bouncer's Retry-After, in seconds.
+   */
+  | { outcome: "store_unavailable"; retryAfter: number };
 
-/** The service could not be reached, did not answer within the timeout, or failed (5xx). */
-export class BouncerUnavailable extends Error {}
+/**
+ * Bouncer could not be reached: the connection failed, it did not answer within the timeout, or something other
+ * than Bouncer answered a 5xx (a proxy, a crashed process), or Bouncer itself failed (500 `internal`).
+ */
+export class BouncerUnavailable extends Error {
+  override name = "BouncerUnavailable";
+}
 
-/** An answer the client did not expect (a 4xx other than unknown_key): a bug in how it is called. */
+/**
+ * Bouncer answered with an error of its envelope (contract section 8): `code` and `message` say what it refused and
+ * why, most often a mistake in how it is called (an invalid resource name, a cost that is not a whole number). A
+ * 4xx that is not Bouncer's envelope has the code `unexpected_response` (is `baseUrl` right?).
+ */
 export class BouncerError extends Error {
+  override name = "BouncerError";
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    details: {
+      /** The request's id in Bouncer's log. */
+      requestId?: string | undefined;
+      /** Seconds Bouncer asked to wait (its Retry-After), when it said. */
+      retryAfter?: number | undefined;
+    } = {},
   ) {
     super(message);
+    this.requestId = details.requestId;
+    this.retryAfter = details.retryAfter;
   }
+  readonly requestId: string | undefined;
+  readonly retryAfter: number | undefined;
 }
 
 const RATE_LIMIT_HEADERS = [
@@ -74,61 +102,96 @@ export type ClientOptions = {
   /** A service token (POST /v1/tokens with role service); `dailyUsage` needs an admin token. */
   token: string;
   /** How long to wait for the service; keep it short, it sits on every request. Default 500 ms. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
+  timeoutMs?: number | undefined;
+  /** The fetch to send requests with: a Worker's Service Binding (`env.BOUNCER.fetch`), say. */
+  fetch?: typeof fetch | undefined;
 };
+
+type Envelope = { error: { code: string; message: string; requestId?: string } };
+
+function isEnvelope(body: unknown): body is Envelope {
+  const error = (body as Partial<Envelope> | null)?.error;
+  return typeof error?.code === "string" && typeof error.message === "string";
+}
+
+/** The error an answer that is not a 200 or 429 stands for: Bouncer's refusal, or Bouncer not there. */
+async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailable> {
+  const body: unknown = await res.json().catch(() => null);
+  if (!isEnvelope(body)) {
+    const what = `${res.status} ${res.statusText}`.trim();
+    if (res.status >= 500) return new BouncerUnavailable(`Bouncer's address answered ${what}, not Bouncer`);
+    return new BouncerError(
+      res.status,
+      "unexpected_response",
+      `${res.url || "the address"} answered ${what} without Bouncer's error envelope: is baseUrl right?`,
+    );
+  }
+  const { code, message, requestId } = body.error;
+  // Bouncer's own fault, not a decision about the request: as if it had not answered.
+  if (code === "internal") return new BouncerUnavailable(`Bouncer failed: ${message} (request ${requestId})`);
+  const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
+  return new BouncerError(res.status, code, message, {
+    requestId,
+    retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  });
+}
 
 export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch = fetch }: ClientOptions) {
   const base = baseUrl.replace(/\/+$/, "");
 
+  /** A 200 or 429 as it came; any other answer thrown as what it stands for. */
   async function request(method: string, path: string, body?: unknown): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    };
+    if (body !== undefined) init.body = JSON.stringify(body);
     let res: Response;
     try {
-      res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await doFetch(`${base}${path}`, init);
     } catch (error) {
       throw new BouncerUnavailable(`Bouncer did not answer: ${(error as Error).message}`);
     }
-    if (res.status >= 500) throw new BouncerUnavailable(`Bouncer answered ${res.status}`);
-    return res;
-  }
-
-  async function failure(res: Response): Promise<BouncerError> {
-    const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-    return new BouncerError(res.status, body.error?.code ?? "unknown", body.error?.message ?? res.statusText);
+    if (res.ok || res.status === 429) return res;
+    throw await failureOf(res);
   }
 
   async function json<T>(res: Response): Promise<T> {
-    if (!res.ok) throw await failure(res);
-    return (await res.json()) as T;
+    try {
+      return (await res.json()) as T;
+    } catch (error) {
+      throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with a body that is not JSON: ${error}`);
+    }
   }
 
   return {
     /**
      * Checks and counts one request of the customer holding `key` (or of anonymous traffic from `ip`), against the
-     * plan's limits and, when `resource` is given, that resource's too.
+     * plan's limits and, when `resource` is given, that resource's too. Throws BouncerUnavailable when Bouncer
+     * cannot be reached, BouncerError when it refuses the check itself (a mistake in how it is called).
      */
     async check(input: CheckInput): Promise<CheckResult> {
-      const res = await request("POST", "/v1/check", input);
-      if (res.status === 200 || res.status === 429) {
-        const headers: RateLimitHeaders = {};
-        for (const name of RATE_LIMIT_HEADERS) {
-          const value = res.headers.get(name);
-          if (value !== null) headers[name] = value;
-        }
-        const body = (await res.json()) as CheckBody;
-        return { outcome: res.status === 200 ? "allowed" : "denied", body, headers };
+      let res: Response;
+      try {
+        res = await request("POST", "/v1/check", input);
+      } catch (error) {
+        if (!(error instanceof BouncerError)) throw error;
+        if (error.code === "unknown_key") return { outcome: "unknown_key" };
+        if (error.code === "store_unavailable")
+          return { outcome: "store_unavailable", retryAfter: error.retryAfter ?? 1 };
+        throw error;
       }
-      const error = await failure(res);
-      if (error.code === "unknown_key") return { outcome: "unknown_key" };
-      throw error;
+      const headers: RateLimitHeaders = {};
+      for (const name of RATE_LIMIT_HEADERS) {
+        const value = res.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      const body = await json<CheckBody>(res);
+      return { outcome: res.status === 200 ? "allowed" : "denied", body, headers };
     },
 
     /**

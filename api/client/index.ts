@@ -1,4 +1,5 @@
-// The package's `./client` export: the typed client and the Hono middleware for backend services.
+// The package's main entry (`bouncer-client`): the typed client. The Hono middleware is `bouncer-client/hono`, so
+// that a backend without Hono installs and type-checks the client alone.
 export {
   type BouncerClient,
   BouncerError,
@@ -7,6 +8,7 @@ export {
   type CheckBody,
   type CheckInput,
   type CheckResult,
+  type ClientOptions,
   type Customer,
   createClient,
   type DailyUsage,
@@ -17,10 +19,10 @@ export {
   type Overrides,
   type Plan,
   type PlanLimitName,
+  type RateLimitHeaders,
   type RefundInput,
   type RefundResult,
   type Resources,
   type Usage,
   type WindowName,
 } from "./client";
-export { QUOTA_EXCEEDED, type RateLimitOptions, rateLimit } from "./middleware";

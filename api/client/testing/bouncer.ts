@@ -8,10 +8,12 @@ const ADMIN = "client-test-admin-token";
 
 export type Bouncer = Awaited<ReturnType<typeof startBouncer>>;
 
-export async function startBouncer() {
+/** The service as its own process; `env` adds to its environment (a counter store, say). */
+export async function startBouncer(env: Record<string, string> = {}) {
   const server = await startServer({
     DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bouncer-client-")), "q.db")}`,
     ADMIN_TOKEN: ADMIN,
+    ...env,
   });
 
   // Set-up calls that fail say so at once, rather than as a puzzling assertion further on.

@@ -1,0 +1,3300 @@
+// Generated from the service's /openapi.json by `npm run client:types` (api/client/generate-types.ts): do not
+// edit. api-types.test.ts fails while it is behind the document.
+export type paths = {
+    "/v1/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check and count one request
+         * @description For backend services: decides every limit of the caller at once and counts the request. 200 allowed, 429 denied (nothing consumed). Both carry X-RateLimit-* and IETF RateLimit/RateLimit-Policy headers; 429 also Retry-After. 503 store_unavailable when the counter store is down and the plan fails closed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckRequest"];
+                };
+            };
+            responses: {
+                /** @description Allowed (or denied by a shadow plan, which never denies) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckResponse"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden, or unknown_key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Denied; nothing was consumed */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckResponse"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's limits as they stand now
+         * @description Every limit of the customer, shaped as in /v1/check. Reading usage consumes nothing. For services and admins.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every limit of the customer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's allowed and denied checks per minute
+         * @description One point per minute, oldest first, up to 1440 minutes (24 hours) back. Admin only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
+                    minutes?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One point per minute, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageHistory"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling customer's limits as they stand now
+         * @description For a customer API key: its own customer's limits, shaped as in /v1/check. Reading usage consumes nothing.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every limit of the customer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling customer's allowed and denied checks per minute
+         * @description For a customer API key: its own customer's checks, one point per minute, oldest first, up to 1440 minutes back.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
+                    minutes?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One point per minute, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageHistory"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's allowed and denied checks per UTC day
+         * @description One point per UTC day, oldest first, up to 400 days back: what a monthly bill is made from. Admin only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many days back, today included, from 1 to 400; default 90. */
+                    days?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One point per day, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageDaily"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling customer's allowed and denied checks per UTC day
+         * @description For a customer API key: its own customer's checks, one point per UTC day, oldest first, up to 400 days back.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many days back, today included, from 1 to 400; default 90. */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One point per day, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageDaily"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's usage now, searched and sorted
+         * @description One read for a live view of all customers: each one's limits (as /v1/customers/{id}/usage), its checks allowed and denied in the last hour, the limits denying it now and those its overrides change; the most throttled customers; and the checks per minute of all of them added up. Reading it consumes nothing. Admin only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only customers whose id or name holds this text, in any case; empty or left out: every customer. */
+                    q?: string;
+                    /** @description nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name. */
+                    sort?: "nearest" | "denied" | "name";
+                    /** @description How many customers to return, from 1 to 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every matching customer's usage, the first `limit` of them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LiveUsage"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling customer and its plan
+         * @description For a customer API key: its own customer and plan. The plan's limits are those that apply to this customer, its overrides included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The customer and its plan */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a customer's counters
+         * @description Every limit of the customer starts afresh. The per-minute history of checks is kept. Audited as customer.reset.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The customer's limits after the reset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back what a check took
+         * @description For a request that was allowed and then failed downstream: gives `cost` back to every bucket and window the same check takes from (the plan's, and the resource's when it names one), in one atomic step, never beyond a limit's size. It does not change the history of checks.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckRequest"];
+                };
+            };
+            responses: {
+                /** @description Given back; where those limits stand now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Refunded"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden, or unknown_key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description store_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plans
+         * @description Every plan, by id.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every plan, by id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            plans: components["schemas"]["Plan"][];
+                        };
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a plan
+         * @description At least one limit is set, burst needs perMinute, and longer periods allow no less than shorter ones (400 otherwise). 409 when the id is taken. The ETag carries the version, 1.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlanCreate"];
+                };
+            };
+            responses: {
+                /** @description The plan, at version 1 */
+                201: {
+                    headers: {
+                        /** @description The plan version, e.g. "3" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a plan
+         * @description The plan, with its version as the ETag: send it back as If-Match when you change the plan.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The plan's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The plan */
+                200: {
+                    headers: {
+                        /** @description The plan version, e.g. "3" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a plan
+         * @description Refused with 409 while any customer is on the plan; the message says how many and names the first few. If-Match, when sent, must match the plan's version (412 otherwise).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
+                    "if-match"?: string;
+                };
+                path: {
+                    /** @description The plan's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a plan
+         * @description Only the fields given change, and the result must obey the plan rules, as must the limits of every customer on it with its overrides (409 names a customer that would not). New limits apply from the next check, counted against what the current windows have used. Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
+                    "if-match"?: string;
+                };
+                path: {
+                    /** @description The plan's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlanPatch"];
+                };
+            };
+            responses: {
+                /** @description The plan, one version on */
+                200: {
+                    headers: {
+                        /** @description The plan version, e.g. "3" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Every customer, oldest first, with its plan and overrides.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every customer, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            customers: components["schemas"]["Customer"][];
+                        };
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a customer
+         * @description The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CustomerCreate"];
+                };
+            };
+            responses: {
+                /** @description The customer, at version 1 */
+                201: {
+                    headers: {
+                        /** @description The customer version, e.g. "4" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Customer"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a customer
+         * @description The customer with its plan id and overrides, and its version as the ETag: send it back as If-Match when you change the customer.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The customer */
+                200: {
+                    headers: {
+                        /** @description The customer version, e.g. "4" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Customer"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a customer and its API keys
+         * @description Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
+                    "if-match"?: string;
+                };
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a customer's name, plan or overrides
+         * @description Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check. Send If-Match with the ETag you read to be told (412) when someone else changed the customer meanwhile.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
+                    "if-match"?: string;
+                };
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CustomerPatch"];
+                };
+            };
+            responses: {
+                /** @description The customer, one version on (the same when nothing changed) */
+                200: {
+                    headers: {
+                        /** @description The customer version, e.g. "4" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Customer"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/customers/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's API keys, without the secrets
+         * @description Every key of the customer, oldest first, revoked ones included.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The customer's keys, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keys: components["schemas"]["ApiKey"][];
+                        };
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make an API key for a customer
+         * @description The response is the only time the key is shown; only its hash is kept. The customer's client presents it to your API, which passes it to /v1/check.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The customer's id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new key */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewApiKey"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The API key's id (key_…), not the key itself. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tokens, without the secrets
+         * @description Every token made with POST /v1/tokens, oldest first, revoked ones included. ADMIN_TOKEN is not listed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every token, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: components["schemas"]["Token"][];
+                        };
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make an admin or service token
+         * @description The response is the only time the token is shown; only its hash is kept. A service token may check and read usage only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenCreate"];
+                };
+            };
+            responses: {
+                /** @description The new token */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewToken"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token
+         * @description Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token's id (tok_…), not the token itself. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log, newest first
+         * @description Every change made through the API (plans, customers, keys, tokens, counter resets), newest first. Secrets never appear.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many of the newest entries to return, from 1 to 1000; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The newest entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["AuditEntry"][];
+                        };
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /**
+         * @description The decision, and where every limit of the customer stands after it.
+         * @example {
+         *       "allowed": false,
+         *       "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *       "planId": "pro",
+         *       "limit": 20,
+         *       "remaining": 0,
+         *       "reset": 1764500412,
+         *       "retryAfter": 2,
+         *       "limits": [
+         *         {
+         *           "name": "burst",
+         *           "limit": 20,
+         *           "remaining": 0,
+         *           "reset": 1764500412,
+         *           "perMinute": 100
+         *         },
+         *         {
+         *           "name": "hour",
+         *           "limit": 5000,
+         *           "remaining": 4980,
+         *           "reset": 1764500400
+         *         },
+         *         {
+         *           "name": "day",
+         *           "limit": 50000,
+         *           "remaining": 49012,
+         *           "reset": 1764547200
+         *         }
+         *       ],
+         *       "degraded": false,
+         *       "shadow": false
+         *     }
+         */
+        CheckResponse: {
+            /** @description Whether the request may go ahead (also true when only a shadow plan denied it). */
+            allowed: boolean;
+            /** @description The customer whose key was checked; null for anonymous checks by IP. */
+            customerId: string | null;
+            /** @description The plan that decided. */
+            planId: string;
+            /** @description The size of the most constraining limit: when denied, the one that denies (of several, the one that frees up last); when allowed, the one with least remaining. */
+            limit: number;
+            /** @description What is left of the most constraining limit. */
+            remaining: number;
+            /** @description Unix seconds: when the most constraining limit frees up. */
+            reset: number;
+            /** @description Denied only: seconds to wait before retrying, with jitter, never less than the true wait; null when the request can never pass (its cost exceeds a limit's size). */
+            retryAfter?: number | null;
+            /** @description Every limit the customer has, in the order burst, hour, day, week, month; then the named resource's, in the same order. */
+            limits: components["schemas"]["LimitEntry"][];
+            /** @description True when the counter store failed and the plan fails open: let through without being counted. */
+            degraded: boolean;
+            /**
+             * @description Degraded only: why the check was degraded.
+             * @enum {string}
+             */
+            reason?: "store_unavailable";
+            /** @description True when a shadow plan would have denied this request (the status is then 200). */
+            shadow: boolean;
+        };
+        /**
+         * @description One limit of a customer and where it stands.
+         * @example {
+         *       "name": "burst",
+         *       "limit": 20,
+         *       "remaining": 17,
+         *       "reset": 1764500412,
+         *       "perMinute": 100
+         *     }
+         */
+        LimitEntry: {
+            /**
+             * @description Which limit: burst (the token bucket), hour, day, week or month (windows), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.
+             * @example burst
+             */
+            name: string;
+            /**
+             * @description Its size: what the full bucket holds, or what the window allows.
+             * @example 20
+             */
+            limit: number;
+            /**
+             * @description What is left of it now, in cost units.
+             * @example 17
+             */
+            remaining: number;
+            /**
+             * @description Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day).
+             * @example 1764500412
+             */
+            reset: number;
+            /**
+             * @description Buckets only: the bucket's refill rate, per minute.
+             * @example 100
+             */
+            perMinute?: number;
+            /**
+             * @description Usage only, when there are any: units of this limit that API servers hold as local shares (the plan's localShare), counted as used and not yet spent; they go back within about a second of going unused.
+             * @example 40
+             */
+            held?: number;
+        };
+        /**
+         * @description Every error response has this body.
+         * @example {
+         *       "error": {
+         *         "code": "invalid_request",
+         *         "message": "perHour must be ≥ perMinute",
+         *         "requestId": "0b7c…"
+         *       }
+         *     }
+         */
+        Error: {
+            /** @description The error. */
+            error: {
+                /**
+                 * @description What went wrong, for programs. Each code has one status: invalid_request 400, unauthorized 401, forbidden and unknown_key 403, not_found 404, conflict 409, precondition_failed 412, payload_too_large 413, unsupported_media_type 415, internal 500, store_unavailable 503. Only requests the HTTP parser refuses before any route differ: invalid_request with 431 for headers too large, or 408 for a request too slow.
+                 * @example invalid_request
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "unauthorized" | "forbidden" | "unknown_key" | "not_found" | "conflict" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "store_unavailable" | "internal";
+                /**
+                 * @description What went wrong, for people; names the field to fix when there is one.
+                 * @example perHour must be ≥ perMinute
+                 */
+                message: string;
+                /**
+                 * @description This request's id, also in the X-Request-Id header and the server's log: quote it when asking for help.
+                 * @example 0b7c…
+                 */
+                requestId: string;
+            };
+        };
+        /**
+         * @description Who is calling (key or ip, exactly one) and what the request costs.
+         * @example {
+         *       "key": "qk_Hx7fK2pQ…",
+         *       "cost": 1
+         *     }
+         */
+        CheckRequest: {
+            /**
+             * @description The customer's API key, as its client presented it. Send exactly one of key and ip.
+             * @example qk_Hx7fK2pQ…
+             */
+            key?: string;
+            /**
+             * @description For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.
+             * @example 203.0.113.7
+             */
+            ip?: string;
+            /**
+             * @description The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.
+             * @example ai.generate
+             */
+            resource?: string;
+            /**
+             * @description How much this request consumes from every limit: 1 to 1,000,000.
+             * @default 1
+             * @example 1
+             */
+            cost: number;
+        };
+        /**
+         * @description Where every limit of a customer stands now. Reading it consumes nothing.
+         * @example {
+         *       "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *       "planId": "pro",
+         *       "limits": [
+         *         {
+         *           "name": "burst",
+         *           "limit": 20,
+         *           "remaining": 17,
+         *           "reset": 1764500412,
+         *           "perMinute": 100
+         *         },
+         *         {
+         *           "name": "hour",
+         *           "limit": 5000,
+         *           "remaining": 4980,
+         *           "reset": 1764500400
+         *         }
+         *       ]
+         *     }
+         */
+        Usage: {
+            /** @description The customer's id. */
+            customerId: string;
+            /** @description The id of the customer's plan. */
+            planId: string;
+            /** @description Every limit the customer has, in the order burst, hour, day, week, month, then every resource's in the same order, named as in /v1/check. */
+            limits: components["schemas"]["LimitEntry"][];
+        };
+        /**
+         * @description A customer's allowed and denied checks, minute by minute.
+         * @example {
+         *       "points": [
+         *         {
+         *           "minute": "2026-11-30T10:41:00Z",
+         *           "allowed": 57,
+         *           "denied": 3
+         *         }
+         *       ]
+         *     }
+         */
+        UsageHistory: {
+            /** @description One point per minute, oldest first, ending with the current minute; quiet minutes are 0. */
+            points: {
+                /**
+                 * @description The start of the minute (ISO 8601, UTC).
+                 * @example 2026-11-30T10:41:00Z
+                 */
+                minute: string;
+                /**
+                 * @description Checks allowed in that minute.
+                 * @example 57
+                 */
+                allowed: number;
+                /**
+                 * @description Checks denied in that minute.
+                 * @example 3
+                 */
+                denied: number;
+            }[];
+        };
+        /**
+         * @description A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.
+         * @example {
+         *       "points": [
+         *         {
+         *           "day": "2026-11-30",
+         *           "allowed": 5702,
+         *           "denied": 31
+         *         }
+         *       ]
+         *     }
+         */
+        UsageDaily: {
+            /** @description One point per UTC day, oldest first, ending with today; quiet days are 0. */
+            points: {
+                /**
+                 * @description The UTC day (YYYY-MM-DD).
+                 * @example 2026-11-30
+                 */
+                day: string;
+                /**
+                 * @description Checks allowed that day.
+                 * @example 5702
+                 */
+                allowed: number;
+                /**
+                 * @description Checks denied that day.
+                 * @example 31
+                 */
+                denied: number;
+            }[];
+        };
+        /**
+         * @description Every customer's usage now, for a live view; traffic is the allowed and denied checks per minute of every customer that matches, added up. Reading it consumes nothing.
+         * @example {
+         *       "total": 1,
+         *       "customers": [
+         *         {
+         *           "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *           "name": "Acme Ltd",
+         *           "planId": "pro",
+         *           "limits": [
+         *             {
+         *               "name": "burst",
+         *               "limit": 20,
+         *               "remaining": 0,
+         *               "reset": 1764500412,
+         *               "perMinute": 100
+         *             },
+         *             {
+         *               "name": "day",
+         *               "limit": 100000,
+         *               "remaining": 98012,
+         *               "reset": 1764547200
+         *             }
+         *           ],
+         *           "allowed": 1988,
+         *           "denied": 12,
+         *           "denying": [
+         *             "burst"
+         *           ],
+         *           "overridden": [
+         *             "day"
+         *           ]
+         *         }
+         *       ],
+         *       "topThrottled": [
+         *         {
+         *           "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *           "name": "Acme Ltd",
+         *           "allowed": 1988,
+         *           "denied": 12
+         *         }
+         *       ],
+         *       "traffic": {
+         *         "points": [
+         *           {
+         *             "minute": "2026-11-30T10:41:00Z",
+         *             "allowed": 57,
+         *             "denied": 3
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        LiveUsage: {
+            /** @description How many customers match q (all of them when q is empty). */
+            total: number;
+            /** @description The first `limit` customers that match, in the sort's order. */
+            customers: {
+                /** @description The customer's id. */
+                customerId: string;
+                /** @description The customer's display name. */
+                name: string;
+                /** @description The id of the customer's plan. */
+                planId: string;
+                /** @description Every limit of the customer, as /v1/customers/{id}/usage. */
+                limits: components["schemas"]["LimitEntry"][];
+                /** @description Checks allowed in the last hour. */
+                allowed: number;
+                /** @description Checks denied in the last hour. */
+                denied: number;
+                /** @description The limits with nothing left, which deny every check now, by their names in limits; [] when none. */
+                denying: string[];
+                /** @description The limits whose numbers the customer's overrides change from the plan's, by their names in limits. */
+                overridden: string[];
+            }[];
+            /** @description The 5 customers that match with the most denials in the last hour, most first; only those denied at all. */
+            topThrottled: {
+                /** @description The customer's id. */
+                customerId: string;
+                /** @description The customer's display name. */
+                name: string;
+                /** @description Checks allowed in the last hour. */
+                allowed: number;
+                /** @description Checks denied in the last hour. */
+                denied: number;
+            }[];
+            traffic: components["schemas"]["UsageHistory"];
+        };
+        /**
+         * @description The calling customer and the plan that applies to it.
+         * @example {
+         *       "id": "cus_7YqK2mP9xW4tLb3n",
+         *       "name": "Acme Ltd",
+         *       "planId": "pro",
+         *       "billingDay": 17,
+         *       "plan": {
+         *         "id": "pro",
+         *         "name": "Pro",
+         *         "burst": 20,
+         *         "perMinute": 100,
+         *         "perHour": 5000,
+         *         "perDay": 100000,
+         *         "perWeek": null,
+         *         "perMonth": 1000000,
+         *         "resources": {
+         *           "ai.generate": {
+         *             "burst": null,
+         *             "perMinute": 10,
+         *             "perHour": null,
+         *             "perDay": 2000,
+         *             "perWeek": null,
+         *             "perMonth": null
+         *           }
+         *         },
+         *         "failMode": "closed",
+         *         "shadow": false
+         *       },
+         *       "overrides": {
+         *         "perDay": 100000
+         *       }
+         *     }
+         */
+        Me: {
+            /** @description The id of the customer this API key belongs to. */
+            id: string;
+            /** @description The customer's display name. */
+            name: string;
+            /** @description The id of the customer's plan. */
+            planId: string;
+            /** @description The day of the month the customer's monthly limits renew on (1–31); null: the calendar month. */
+            billingDay: number | null;
+            /** @description The plan as it applies to this customer: its fields with the customer's overrides laid over them. */
+            plan: {
+                /** @description The plan's id. */
+                id: string;
+                /** @description The plan's display name. */
+                name: string;
+                /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+                burst: number | null;
+                /** @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+                perMinute: number | null;
+                /** @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+                perHour: number | null;
+                /** @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+                perDay: number | null;
+                /** @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+                perWeek: number | null;
+                /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+                perMonth: number | null;
+                /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. */
+                resources: {
+                    [key: string]: {
+                        /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+                        burst: number | null;
+                        /** @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+                        perMinute: number | null;
+                        /** @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+                        perHour: number | null;
+                        /** @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+                        perDay: number | null;
+                        /** @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+                        perWeek: number | null;
+                        /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+                        perMonth: number | null;
+                    };
+                };
+                /**
+                 * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+                 * @enum {string}
+                 */
+                failMode: "open" | "closed";
+                /** @description Dry run: when true the plan never denies; /v1/check reports what it would have done. */
+                shadow: boolean;
+            };
+            overrides: components["schemas"]["Overrides"];
+        };
+        /**
+         * @description Plan fields replaced for this customer; a field left out keeps the plan's value. The limits that result obey the plan rules. null: no overrides.
+         * @example {
+         *       "perDay": 100000,
+         *       "resources": {
+         *         "ai.generate": {
+         *           "perDay": 2000
+         *         }
+         *       }
+         *     }
+         */
+        Overrides: {
+            /** @description Replaces the plan's burst. Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+            burst?: number | null;
+            /** @description Replaces the plan's perMinute. Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+            perMinute?: number | null;
+            /** @description Replaces the plan's perHour. Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+            perHour?: number | null;
+            /** @description Replaces the plan's perDay. Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+            perDay?: number | null;
+            /** @description Replaces the plan's perWeek. Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+            perWeek?: number | null;
+            /** @description Replaces the plan's perMonth. Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+            perMonth?: number | null;
+            /**
+             * @description Resource limits replaced for this customer, field by field: a field left out keeps the plan resource's value.
+             * @example {
+             *       "ai.generate": {
+             *         "perDay": 2000
+             *       }
+             *     }
+             */
+            resources?: {
+                [key: string]: {
+                    /** @description Replaces the plan's burst. Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+                    burst?: number | null;
+                    /** @description Replaces the plan's perMinute. Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+                    perMinute?: number | null;
+                    /** @description Replaces the plan's perHour. Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+                    perHour?: number | null;
+                    /** @description Replaces the plan's perDay. Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+                    perDay?: number | null;
+                    /** @description Replaces the plan's perWeek. Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+                    perWeek?: number | null;
+                    /** @description Replaces the plan's perMonth. Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+                    perMonth?: number | null;
+                };
+            };
+            /**
+             * @description Replaces the plan's failMode. What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+             * @example open
+             * @enum {string}
+             */
+            failMode?: "open" | "closed";
+            /**
+             * @description Replaces the plan's shadow. Dry run: when true the plan never denies; /v1/check reports what it would have done.
+             * @example false
+             */
+            shadow?: boolean;
+            /**
+             * @description Replaces the plan's localShare; null turns local shares off for this customer (as a null limit removes that limit), left out keeps the plan's. For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
+             * @example 100
+             */
+            localShare?: number | null;
+        } | null;
+        /**
+         * @description Where the refunded limits stand now, shaped as usage.
+         * @example {
+         *       "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *       "planId": "pro",
+         *       "limits": [
+         *         {
+         *           "name": "burst",
+         *           "limit": 20,
+         *           "remaining": 20,
+         *           "reset": 1764500400,
+         *           "perMinute": 100
+         *         },
+         *         {
+         *           "name": "hour",
+         *           "limit": 5000,
+         *           "remaining": 4983,
+         *           "reset": 1764500400
+         *         }
+         *       ]
+         *     }
+         */
+        Refunded: {
+            /** @description The customer refunded; null for anonymous traffic by IP. */
+            customerId: string | null;
+            /** @description The plan that governs the caller. */
+            planId: string;
+            /** @description The limits the refund gave back to, as they stand after it: the plan's, then the named resource's, as in /v1/check. */
+            limits: components["schemas"]["LimitEntry"][];
+        };
+        /**
+         * @description A plan: the limits its customers get, unless a customer overrides them.
+         * @example {
+         *       "id": "pro",
+         *       "name": "Pro",
+         *       "burst": 20,
+         *       "perMinute": 100,
+         *       "perHour": 5000,
+         *       "perDay": 50000,
+         *       "perWeek": null,
+         *       "perMonth": 1000000,
+         *       "resources": {
+         *         "ai.generate": {
+         *           "burst": null,
+         *           "perMinute": 10,
+         *           "perHour": null,
+         *           "perDay": 500,
+         *           "perWeek": null,
+         *           "perMonth": null
+         *         }
+         *       },
+         *       "failMode": "closed",
+         *       "shadow": false,
+         *       "localShare": null,
+         *       "version": 3,
+         *       "createdAt": "2026-11-30T10:00:00.000Z",
+         *       "updatedAt": "2026-11-30T11:00:00.000Z"
+         *     }
+         */
+        Plan: {
+            /** @description The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address. */
+            id: string;
+            /** @description Display name, 1–100 characters. */
+            name: string;
+            /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+            burst: number | null;
+            /** @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+            perMinute: number | null;
+            /** @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+            perHour: number | null;
+            /** @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+            perDay: number | null;
+            /** @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+            perWeek: number | null;
+            /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+            perMonth: number | null;
+            /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. */
+            resources: {
+                [key: string]: {
+                    /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
+                    burst: number | null;
+                    /** @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit. */
+                    perMinute: number | null;
+                    /** @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit. */
+                    perHour: number | null;
+                    /** @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit. */
+                    perDay: number | null;
+                    /** @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit. */
+                    perWeek: number | null;
+                    /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
+                    perMonth: number | null;
+                };
+            };
+            /**
+             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+             * @enum {string}
+             */
+            failMode: "open" | "closed";
+            /** @description Dry run: when true the plan never denies; /v1/check reports what it would have done. */
+            shadow: boolean;
+            /** @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store. */
+            localShare: number | null;
+            /** @description Starts at 1 and grows by one on every change; sent as the ETag ("3"). */
+            version: number;
+            /** @description When the plan was created (ISO 8601, UTC). */
+            createdAt: string;
+            /** @description When the plan last changed (ISO 8601, UTC). */
+            updatedAt: string;
+        };
+        /**
+         * @description A new plan. At least one limit is set; burst needs perMinute; in the order burst/perMinute, perHour, perDay, perWeek, perMonth no limit is smaller than a set one before it. Each resource obeys the same rules.
+         * @example {
+         *       "id": "pro",
+         *       "name": "Pro",
+         *       "burst": 20,
+         *       "perMinute": 100,
+         *       "perHour": 5000,
+         *       "perDay": 50000,
+         *       "perWeek": null,
+         *       "perMonth": 1000000,
+         *       "resources": {
+         *         "ai.generate": {
+         *           "burst": null,
+         *           "perMinute": 10,
+         *           "perHour": null,
+         *           "perDay": 500,
+         *           "perWeek": null,
+         *           "perMonth": null
+         *         }
+         *       },
+         *       "failMode": "closed",
+         *       "shadow": false,
+         *       "localShare": null
+         *     }
+         */
+        PlanCreate: {
+            /**
+             * @description The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address. Lowercase letters, digits, _ and -, at most 63 characters.
+             * @example pro
+             */
+            id: string;
+            /**
+             * @description Display name, 1–100 characters.
+             * @example Pro
+             */
+            name: string;
+            /**
+             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+             * @default null
+             * @example 20
+             */
+            burst: number | null;
+            /**
+             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+             * @default null
+             * @example 100
+             */
+            perMinute: number | null;
+            /**
+             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+             * @default null
+             * @example 5000
+             */
+            perHour: number | null;
+            /**
+             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+             * @default null
+             * @example 50000
+             */
+            perDay: number | null;
+            /**
+             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+             * @default null
+             * @example null
+             */
+            perWeek: number | null;
+            /**
+             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+             * @default null
+             * @example 1000000
+             */
+            perMonth: number | null;
+            /**
+             * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.
+             * @default {}
+             * @example {
+             *       "ai.generate": {
+             *         "perMinute": 10,
+             *         "perDay": 500
+             *       }
+             *     }
+             */
+            resources: {
+                [key: string]: {
+                    /**
+                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                     * @default null
+                     */
+                    burst: number | null;
+                    /**
+                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                     * @default null
+                     */
+                    perMinute: number | null;
+                    /**
+                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                     * @default null
+                     */
+                    perHour: number | null;
+                    /**
+                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                     * @default null
+                     */
+                    perDay: number | null;
+                    /**
+                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                     * @default null
+                     */
+                    perWeek: number | null;
+                    /**
+                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                     * @default null
+                     */
+                    perMonth: number | null;
+                };
+            };
+            /**
+             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503. Default open; closed suits metered plans, where the limit is about money.
+             * @default open
+             * @example closed
+             * @enum {string}
+             */
+            failMode: "open" | "closed";
+            /**
+             * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
+             * @default false
+             * @example false
+             */
+            shadow: boolean;
+            /**
+             * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
+             * @default null
+             * @example 100
+             */
+            localShare: number | null;
+        };
+        /**
+         * @description The fields to change, at least one; the others keep their values. The result obeys the same rules as PlanCreate.
+         * @example {
+         *       "perHour": 6000
+         *     }
+         */
+        PlanPatch: {
+            /**
+             * @description Display name, 1–100 characters.
+             * @example Pro
+             */
+            name?: string;
+            /**
+             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+             * @example 20
+             */
+            burst?: number | null;
+            /**
+             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+             * @example 100
+             */
+            perMinute?: number | null;
+            /**
+             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+             * @example 5000
+             */
+            perHour?: number | null;
+            /**
+             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+             * @example 50000
+             */
+            perDay?: number | null;
+            /**
+             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+             * @example null
+             */
+            perWeek?: number | null;
+            /**
+             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+             * @example 1000000
+             */
+            perMonth?: number | null;
+            /**
+             * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. Replaces the plan's resources as a whole; {} removes them.
+             * @example {
+             *       "ai.generate": {
+             *         "perMinute": 10,
+             *         "perDay": 500
+             *       }
+             *     }
+             */
+            resources?: {
+                [key: string]: {
+                    /**
+                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                     * @default null
+                     */
+                    burst: number | null;
+                    /**
+                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                     * @default null
+                     */
+                    perMinute: number | null;
+                    /**
+                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                     * @default null
+                     */
+                    perHour: number | null;
+                    /**
+                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                     * @default null
+                     */
+                    perDay: number | null;
+                    /**
+                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                     * @default null
+                     */
+                    perWeek: number | null;
+                    /**
+                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                     * @default null
+                     */
+                    perMonth: number | null;
+                };
+            };
+            /**
+             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+             * @example closed
+             * @enum {string}
+             */
+            failMode?: "open" | "closed";
+            /**
+             * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
+             * @example false
+             */
+            shadow?: boolean;
+            /**
+             * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
+             * @example 100
+             */
+            localShare?: number | null;
+        };
+        /**
+         * @description A customer: who calls your API, on which plan, with which overrides.
+         * @example {
+         *       "id": "cus_7YqK2mP9xW4tLb3n",
+         *       "name": "Acme Ltd",
+         *       "planId": "pro",
+         *       "billingDay": 17,
+         *       "overrides": {
+         *         "perDay": 100000,
+         *         "resources": {
+         *           "ai.generate": {
+         *             "perDay": 2000
+         *           }
+         *         }
+         *       },
+         *       "version": 4,
+         *       "createdAt": "2026-11-30T10:00:00.000Z",
+         *       "updatedAt": "2026-11-30T11:00:00.000Z"
+         *     }
+         */
+        Customer: {
+            /** @description The customer's id: the one given on creation, or cus_… made by Bouncer. */
+            id: string;
+            /** @description Display name. */
+            name: string;
+            /** @description The id of the plan the customer is on; the plan must exist. */
+            planId: string;
+            /** @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month. */
+            billingDay: number | null;
+            overrides: components["schemas"]["Overrides"];
+            /** @description Starts at 1 and grows by one on every change; sent as the ETag ("4"). */
+            version: number;
+            /** @description When the customer was created (ISO 8601, UTC). */
+            createdAt: string;
+            /** @description When the customer last changed (ISO 8601, UTC). */
+            updatedAt: string;
+        };
+        /**
+         * @description A new customer. Its overrides must obey the plan rules on its plan.
+         * @example {
+         *       "name": "Acme Ltd",
+         *       "planId": "pro",
+         *       "overrides": {
+         *         "perDay": 100000
+         *       }
+         *     }
+         */
+        CustomerCreate: {
+            /**
+             * @description Your own id for the customer (letters, digits, _ and -, at most 63 characters); one is made (cus_…) when omitted.
+             * @example acme
+             */
+            id?: string;
+            /**
+             * @description Display name, 1–100 characters.
+             * @example Acme Ltd
+             */
+            name: string;
+            /**
+             * @description The id of the plan the customer is on; the plan must exist.
+             * @example pro
+             */
+            planId: string;
+            /**
+             * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
+             * @default null
+             * @example 17
+             */
+            billingDay: number | null;
+            overrides?: components["schemas"]["Overrides"];
+        };
+        /**
+         * @description The fields to change, at least one. overrides replaces the customer's overrides as a whole; null removes them.
+         * @example {
+         *       "planId": "pro"
+         *     }
+         */
+        CustomerPatch: {
+            /**
+             * @description Display name, 1–100 characters.
+             * @example Acme Ltd
+             */
+            name?: string;
+            /**
+             * @description Move the customer to this plan; its overrides must obey the new plan's rules.
+             * @example pro
+             */
+            planId?: string;
+            /**
+             * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
+             * @example 17
+             */
+            billingDay?: number | null;
+            overrides?: components["schemas"]["Overrides"];
+        };
+        /**
+         * @description A new customer API key, with its secret.
+         * @example {
+         *       "id": "key_3kTq9ZrW1mXc8PaL",
+         *       "prefix": "qk_Hx7fK2pQ",
+         *       "key": "qk_Hx7fK2pQ…"
+         *     }
+         */
+        NewApiKey: {
+            /** @description The key's id (key_…): use it to revoke the key. */
+            id: string;
+            /** @description The key's first characters, to tell keys apart without the secret. */
+            prefix: string;
+            /** @description The key itself, for the customer's client to present: shown this once only; only its hash is kept. */
+            key: string;
+        };
+        /**
+         * @description A customer API key, without its secret.
+         * @example {
+         *       "id": "key_3kTq9ZrW1mXc8PaL",
+         *       "prefix": "qk_Hx7fK2pQ",
+         *       "createdAt": "2026-11-30T10:00:00.000Z",
+         *       "revokedAt": null
+         *     }
+         */
+        ApiKey: {
+            /** @description The key's id (key_…): use it to revoke the key. */
+            id: string;
+            /** @description The key's first characters, to tell keys apart without the secret. */
+            prefix: string;
+            /** @description When the key was made (ISO 8601, UTC). */
+            createdAt: string;
+            /** @description When the key was revoked (ISO 8601, UTC); null while it works. */
+            revokedAt: string | null;
+        };
+        /**
+         * @description A new token, with its secret.
+         * @example {
+         *       "id": "tok_9mWq2ZkT4xPb7LcN",
+         *       "token": "qt_…"
+         *     }
+         */
+        NewToken: {
+            /** @description The token's id (tok_…): use it to revoke the token; the audit log names it as the actor. */
+            id: string;
+            /** @description The token itself, to send as Bearer: shown this once only. */
+            token: string;
+        };
+        /**
+         * @description A new admin or service token.
+         * @example {
+         *       "name": "billing-svc",
+         *       "role": "service"
+         *     }
+         */
+        TokenCreate: {
+            /**
+             * @description What the token is for, 1–100 characters.
+             * @example billing-svc
+             */
+            name: string;
+            /**
+             * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only. Default service.
+             * @default service
+             * @example service
+             * @enum {string}
+             */
+            role: "admin" | "service";
+        };
+        /**
+         * @description An admin or service token, without its secret.
+         * @example {
+         *       "id": "tok_9mWq2ZkT4xPb7LcN",
+         *       "name": "billing-svc",
+         *       "role": "service",
+         *       "createdAt": "2026-11-30T10:00:00.000Z",
+         *       "revokedAt": null
+         *     }
+         */
+        Token: {
+            /** @description The token's id (tok_…): use it to revoke the token; the audit log names it as the actor. */
+            id: string;
+            /** @description What the token is for. */
+            name: string;
+            /**
+             * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only.
+             * @enum {string}
+             */
+            role: "admin" | "service";
+            /** @description When the token was made (ISO 8601, UTC). */
+            createdAt: string;
+            /** @description When the token was revoked (ISO 8601, UTC); null while it works. */
+            revokedAt: string | null;
+        };
+        /**
+         * @description One change made through the API.
+         * @example {
+         *       "at": "2026-11-30T11:00:00.000Z",
+         *       "actor": "tok_9mWq2ZkT4xPb7LcN",
+         *       "action": "plan.update",
+         *       "target": "pro",
+         *       "before": {
+         *         "perHour": 5000,
+         *         "version": 2
+         *       },
+         *       "after": {
+         *         "perHour": 6000,
+         *         "version": 3
+         *       }
+         *     }
+         */
+        AuditEntry: {
+            /** @description When the change was made (ISO 8601, UTC). */
+            at: string;
+            /** @description Who made it: the id of the token (tok_…), or ADMIN_TOKEN. */
+            actor: string;
+            /** @description What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke. */
+            action: string;
+            /** @description The id of the plan, customer, key or token changed. */
+            target: string;
+            /** @description The target before the change; null when it was created. Never holds secrets. */
+            before?: unknown;
+            /** @description The target after the change; null when it was deleted. Never holds secrets. */
+            after?: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

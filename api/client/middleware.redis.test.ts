@@ -1,0 +1,85 @@
+// The middleware keeps the plan's promise through an outage (integration, needs redis-server): with the counter store
+// frozen, a plan that fails closed is answered 503 and one that fails open is served, whatever the middleware's own
+// failMode; only with Bouncer itself gone does that failMode decide.
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type RedisServer, startRedis } from "../dev/redis-server";
+import { createClient } from "./client";
+import { type RateLimitOptions, rateLimit } from "./middleware";
+import { type Bouncer, startBouncer } from "./testing/bouncer";
+
+let redis: RedisServer;
+let bouncer: Bouncer;
+let token: string;
+let metered: string;
+let free: string;
+
+function backend(failMode: RateLimitOptions["failMode"]) {
+  const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
+  return new Hono().use(rateLimit({ client, failMode })).get("/", (c) => c.text("served"));
+}
+const call = (app: Hono, key: string) => app.request("/", { headers: { "x-api-key": key } });
+
+beforeAll(async () => {
+  redis = await startRedis();
+  bouncer = await startBouncer({ REDIS_URL: redis.url });
+  await bouncer.admin("POST", "/v1/plans", { id: "metered", name: "Metered", perDay: 1000, failMode: "closed" });
+  await bouncer.admin("POST", "/v1/plans", { id: "free", name: "Free", perDay: 1000, failMode: "open" });
+  metered = (await bouncer.customer("metered")).key;
+  free = (await bouncer.customer("free")).key;
+  token = await bouncer.serviceToken();
+}, 120_000);
+afterAll(async () => {
+  redis?.resume();
+  await bouncer?.kill();
+  await redis?.stop();
+});
+
+describe("the middleware through a frozen counter store and a killed Bouncer", () => {
+  test("store frozen: a plan that fails closed answers 503 with Retry-After, behind either failMode", async () => {
+    for (const failMode of ["open", "closed"] as const)
+      expect((await call(backend(failMode), metered)).status).toBe(200);
+    redis.pause();
+    try {
+      for (const failMode of ["open", "closed"] as const) {
+        const res = await call(backend(failMode), metered);
+        expect(res.status, failMode).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("1");
+        expect(await res.text()).not.toBe("served");
+      }
+      const direct = await createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 }).check({ key: metered });
+      expect(direct).toEqual({ outcome: "store_unavailable", retryAfter: 1 });
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test("store frozen: a plan that fails open is served, degraded, behind either failMode", async () => {
+    redis.pause();
+    try {
+      for (const failMode of ["open", "closed"] as const) {
+        const res = await call(backend(failMode), free);
+        expect(res.status, failMode).toBe(200);
+        expect(await res.text()).toBe("served");
+      }
+      const direct = await createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 }).check({ key: free });
+      expect(direct).toMatchObject({ outcome: "allowed", body: { degraded: true, reason: "store_unavailable" } });
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test("Bouncer killed: the middleware's own failMode decides, open serves and closed answers 503", async () => {
+    const open = backend("open");
+    const closed = backend("closed");
+    await bouncer.kill();
+    for (const key of [metered, free]) {
+      const served = await call(open, key);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe("served");
+      const refused = await call(closed, key);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+    }
+  });
+});

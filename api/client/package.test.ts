@@ -1,0 +1,156 @@
+// The built bouncer-client as another team meets it: its tarball installed into a new project outside this repository,
+// run by plain node (import and require) against the real service, and type-checked by tsc under NodeNext and
+// Bundler with strict and exactOptionalPropertyTypes.
+import { execFile } from "node:child_process";
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildClient } from "./build";
+import { type Bouncer, startBouncer } from "./testing/bouncer";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const tsc = join(root, "node_modules/typescript/bin/tsc");
+
+let bouncer: Bouncer;
+let project: string;
+let env: Record<string, string>;
+
+// What a backend writes with the package: a check, and a Hono app behind the middleware. The same lines are run
+// as ES modules and as CommonJS, and the TypeScript one is type-checked.
+const esm = `
+import { createClient, BouncerError } from "bouncer-client";
+import { rateLimit } from "bouncer-client/hono";
+import { Hono } from "hono";
+const client = createClient({ baseUrl: process.env.BOUNCER_URL, token: process.env.BOUNCER_TOKEN });
+const check = await client.check({ key: process.env.CUSTOMER_KEY });
+const app = new Hono().use(rateLimit({ client })).get("/", (c) => c.text("served"));
+const res = await app.request("/", { headers: { "x-api-key": process.env.CUSTOMER_KEY } });
+console.log(JSON.stringify({ check, status: res.status, limit: res.headers.get("x-ratelimit-limit"), error: typeof BouncerError }));
+`;
+const cjs = `
+const { createClient } = require("bouncer-client");
+const { rateLimit, QUOTA_EXCEEDED } = require("bouncer-client/hono");
+const client = createClient({ baseUrl: process.env.BOUNCER_URL, token: process.env.BOUNCER_TOKEN });
+client.check({ key: process.env.CUSTOMER_KEY }).then((check) =>
+  console.log(JSON.stringify({ check, middleware: typeof rateLimit, problem: QUOTA_EXCEEDED })),
+);
+`;
+const typed = `
+import { type CheckResult, createClient, type LimitName, type Plan } from "bouncer-client";
+import { rateLimit } from "bouncer-client/hono";
+import { Hono } from "hono";
+
+const client = createClient({ baseUrl: "http://127.0.0.1:8787", token: "qt_…", timeoutMs: 300 });
+const maybe: string | undefined = undefined;
+export async function handle(key: string): Promise<number | null> {
+  const result: CheckResult = await client.check({ key, resource: maybe });
+  switch (result.outcome) {
+    case "allowed":
+    case "denied": {
+      const name: LimitName = result.body.limits[0]?.name ?? "burst";
+      return name.length + result.body.remaining + (result.body.retryAfter ?? 0);
+    }
+    case "store_unavailable":
+      return result.retryAfter;
+    case "unknown_key":
+      return null;
+  }
+}
+export const perDay = (plan: Plan): number | null => plan.perDay;
+export const app = new Hono().use("/api/*", rateLimit({ client, failMode: "closed", cost: () => 2, resource: maybe }));
+`;
+const typedCjs = `
+import bouncer = require("bouncer-client");
+export const client: bouncer.BouncerClient = bouncer.createClient({ baseUrl: "http://127.0.0.1:8787", token: "t" });
+`;
+
+async function node(file: string): Promise<unknown> {
+  const { stdout } = await run(process.execPath, [file], { cwd: project, env: { ...process.env, ...env } });
+  return JSON.parse(stdout);
+}
+
+async function typeCheck(options: Record<string, unknown>, files: string[]): Promise<string> {
+  const config = join(project, `tsconfig.${options.moduleResolution}.json`);
+  const compilerOptions = {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    skipLibCheck: false,
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    types: [],
+    ...options,
+  };
+  writeFileSync(config, JSON.stringify({ compilerOptions, files }));
+  try {
+    const { stdout } = await run(process.execPath, [tsc, "-p", config], { cwd: project });
+    return stdout;
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+}
+
+beforeAll(async () => {
+  const [tarball, started] = await Promise.all([buildClient(), startBouncer()]);
+  bouncer = started;
+  project = mkdtempSync(join(tmpdir(), "bouncer-client-consumer-"));
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await run("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project });
+  // The backend's own Hono, as the project would have it (the package leaves it a peer, not a dependency).
+  symlinkSync(join(root, "node_modules/hono"), join(project, "node_modules/hono"), "dir");
+
+  await bouncer.admin("POST", "/v1/plans", { id: "pro", name: "Pro", burst: 5, perMinute: 60 });
+  env = {
+    BOUNCER_URL: bouncer.url,
+    BOUNCER_TOKEN: await bouncer.serviceToken(),
+    CUSTOMER_KEY: (await bouncer.customer("pro")).key,
+  };
+  writeFileSync(join(project, "esm.mjs"), esm);
+  writeFileSync(join(project, "cjs.cjs"), cjs);
+  writeFileSync(join(project, "typed.ts"), typed);
+  writeFileSync(join(project, "typed-cjs.cts"), typedCjs);
+}, 120_000);
+afterAll(() => bouncer?.kill());
+
+describe("bouncer-client from its tarball, in a project of its own", () => {
+  test("plain node with import: a check and the Hono middleware against the real service", async () => {
+    expect(await node("esm.mjs")).toMatchObject({
+      check: {
+        outcome: "allowed",
+        body: { allowed: true, limit: 5, remaining: 4 },
+        headers: { "x-ratelimit-limit": "5" },
+      },
+      status: 200,
+      limit: "5",
+      error: "function",
+    });
+  });
+
+  test("plain node with require: the same package as CommonJS", async () => {
+    expect(await node("cjs.cjs")).toMatchObject({
+      check: { outcome: "allowed", body: { allowed: true, limit: 5 } },
+      middleware: "function",
+      problem: "https://iana.org/assignments/http-problem-types#quota-exceeded",
+    });
+  });
+
+  test("tsc --strict --exactOptionalPropertyTypes under NodeNext (ESM and CommonJS) and under Bundler: no errors", async () => {
+    expect(await typeCheck({ module: "NodeNext", moduleResolution: "NodeNext" }, ["typed.ts", "typed-cjs.cts"])).toBe(
+      "",
+    );
+    expect(await typeCheck({ module: "ESNext", moduleResolution: "Bundler" }, ["typed.ts"])).toBe("");
+  });
+
+  test("the types are checked for real: a wrong field is an error under both resolutions", async () => {
+    writeFileSync(join(project, "wrong.ts"), `${typed}\nexport const wrong = (plan: Plan): string => plan.perDay;\n`);
+    for (const options of [
+      { module: "NodeNext", moduleResolution: "NodeNext" },
+      { module: "ESNext", moduleResolution: "Bundler" },
+    ]) {
+      expect(await typeCheck(options, ["wrong.ts"])).toContain("error TS2322");
+    }
+  });
+});
