@@ -6,6 +6,8 @@ import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildClient } from "./build";
 import { type Bouncer, startBouncer } from "./testing/bouncer";
@@ -61,6 +63,17 @@ export async function handle(key: string): Promise<number | null> {
 }
 export const perDay = (plan: Plan): number | null => plan.perDay;
 export const app = new Hono().use("/api/*", rateLimit({ client, failMode: "closed", cost: () => 2, resource: maybe }));
+`;
+// A Worker of the backend's, bundled as wrangler would, that checks through a Service Binding to Bouncer.
+const worker = `
+import { createClient } from "bouncer-client";
+export default {
+  async fetch(request, env) {
+    const bouncer = createClient({ baseUrl: "https://bouncer", token: env.BOUNCER_TOKEN, fetch: env.BOUNCER.fetch.bind(env.BOUNCER) });
+    const result = await bouncer.check({ key: request.headers.get("x-api-key") ?? "" });
+    return Response.json(result);
+  },
+};
 `;
 const typedCjs = `
 import bouncer = require("bouncer-client");
@@ -135,6 +148,42 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
       middleware: "function",
       problem: "https://iana.org/assignments/http-problem-types#quota-exceeded",
     });
+  });
+
+  test("on workerd: a Worker bundled with the package checks through a Service Binding to the real service", async () => {
+    writeFileSync(join(project, "worker.mjs"), worker);
+    await build({
+      entryPoints: [join(project, "worker.mjs")],
+      outfile: join(project, "worker.bundle.mjs"),
+      absWorkingDir: project,
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      conditions: ["workerd", "worker", "import"],
+      logLevel: "silent",
+    });
+    const mf = new Miniflare({
+      modules: true,
+      scriptPath: join(project, "worker.bundle.mjs"),
+      modulesRoot: project,
+      compatibilityDate: "2026-04-24",
+      bindings: { BOUNCER_TOKEN: env.BOUNCER_TOKEN as string },
+      serviceBindings: { BOUNCER: { external: { address: new URL(bouncer.url).host, http: {} } } },
+    });
+    try {
+      const allowed = await mf.dispatchFetch("http://backend/", {
+        headers: { "x-api-key": env.CUSTOMER_KEY as string },
+      });
+      expect(await allowed.json()).toMatchObject({
+        outcome: "allowed",
+        body: { limit: 5 },
+        headers: { "x-ratelimit-limit": "5" },
+      });
+      const unknown = await mf.dispatchFetch("http://backend/", { headers: { "x-api-key": "qk_nobody" } });
+      expect(await unknown.json()).toEqual({ outcome: "unknown_key" });
+    } finally {
+      await mf.dispose();
+    }
   });
 
   test("tsc --strict --exactOptionalPropertyTypes under NodeNext (ESM and CommonJS) and under Bundler: no errors", async () => {
