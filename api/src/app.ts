@@ -84,9 +84,8 @@ export function createService(deps: AppDeps): Service {
   );
 
   app.onError((error, c) => {
-    const { status, body, retryAfter } = errorAnswer(error, c.get("requestId") ?? "", deps.logger);
-    if (retryAfter !== undefined) c.header("Retry-After", retryAfter);
-    return c.json(body, status);
+    const { status, body, headers } = errorAnswer(error, c.get("requestId") ?? "", deps.logger);
+    return c.json(body, status, headers);
   });
 
   return { app, answerCheck, close: () => limiter.close() };

@@ -1,4 +1,5 @@
-// Authentication and roles (contract section 3): 401 for a missing or unknown bearer, 403 for the wrong role.
+// Authentication and roles (contract section 3): 401 with an RFC 6750 challenge for a missing or unknown bearer, 403
+// for the wrong role.
 import { createMiddleware } from "hono/factory";
 import type { Config, Principal } from "./config";
 import { ApiError } from "./errors";
@@ -7,22 +8,25 @@ export type AuthEnv = { Variables: { principal: Principal } };
 
 // No real token is longer; a longer header is refused before it is hashed.
 const MAX_BEARER = 256;
+const BEARER = /^Bearer +(\S+) *$/i;
 
-function bearerOf(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer +(\S+) *$/i);
-  const token = match?.[1];
-  return token && token.length <= MAX_BEARER ? token : null;
-}
+// RFC 6750's challenges: a request that sent no bearer is told the scheme; one whose bearer is not a live token is
+// told that too, so a client knows to get a new token rather than to add one.
+const ASK_FOR_BEARER = { "WWW-Authenticate": "Bearer" } as const;
+const INVALID_TOKEN = { "WWW-Authenticate": 'Bearer error="invalid_token"' } as const;
 
 function known(principal: Principal | null): Principal {
-  if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked");
+  if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked", INVALID_TOKEN);
   return principal;
 }
 
 /** Who sent this Authorization header, or an ApiError (401); a value, not a promise, when it is cached. */
 export function principalOf(config: Config, header: string | undefined): Principal | Promise<Principal> {
-  const bearer = bearerOf(header);
-  if (!bearer) throw new ApiError("unauthorized", "send Authorization: Bearer <token>");
+  const bearer = header?.match(BEARER)?.[1];
+  if (bearer === undefined) throw new ApiError("unauthorized", "send Authorization: Bearer <token>", ASK_FOR_BEARER);
+  if (bearer.length > MAX_BEARER) {
+    throw new ApiError("unauthorized", "send Authorization: Bearer <token>", INVALID_TOKEN);
+  }
   const principal = config.principal(bearer);
   return principal instanceof Promise ? principal.then(known) : known(principal);
 }

@@ -10,17 +10,21 @@ import { StoreUnavailable } from "./quota/guard/guarded-store";
 export type ErrorAnswer = {
   status: (typeof ERROR_STATUS)[ErrorCode];
   body: ReturnType<typeof errorBody>;
-  /** Seconds, for the Retry-After header of a 503. */
-  retryAfter?: string;
+  /** Headers the answer carries besides those of every answer: a 401's WWW-Authenticate, a 503's Retry-After. */
+  headers: Readonly<Record<string, string>>;
 };
+
+const NO_HEADERS: Readonly<Record<string, string>> = {};
+const RETRY_STORE = { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) };
 
 export function errorAnswer(error: unknown, requestId: string, logger: Logger): ErrorAnswer {
   let code: ErrorCode;
   let message: string;
-  let retryAfter: string | undefined;
+  let headers = NO_HEADERS;
   if (error instanceof ApiError) {
     code = error.code;
     message = error.message;
+    headers = error.headers ?? NO_HEADERS;
   } else if (error instanceof HTTPException && error.status < 500) {
     // Hono's own 4xx, such as a body that is not valid JSON.
     code = codeForStatus(error.status);
@@ -37,8 +41,8 @@ export function errorAnswer(error: unknown, requestId: string, logger: Logger): 
     code = "internal";
     message = "something went wrong on our side; the request id helps us find it";
   }
-  if (code === "store_unavailable") retryAfter = String(STORE_RETRY_AFTER_SECONDS);
-  return { status: ERROR_STATUS[code], body: errorBody(code, message, requestId), retryAfter };
+  if (code === "store_unavailable") headers = { ...headers, ...RETRY_STORE };
+  return { status: ERROR_STATUS[code], body: errorBody(code, message, requestId), headers };
 }
 
 /** The client hung up while its body was being read (Node's "aborted", ECONNRESET). */

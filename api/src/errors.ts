@@ -25,11 +25,13 @@ export type Result<T> = { ok: true; value: T } | Failure;
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, message: string): Failure => ({ ok: false, code, message });
 
-/** Thrown in the route layer; the app's error handler renders it as the envelope. */
+/** Thrown in the route layer; the app's error handler renders it as the envelope, and `headers` on its answer. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Headers the answer needs besides the envelope, such as a 401's WWW-Authenticate challenge. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

@@ -43,10 +43,8 @@ function headersOf(requestId: string, extra?: Record<string, string>): Record<st
 
 /** The error envelope as a check's answer, with the headers every check answer carries. */
 export function checkErrorAnswer(error: unknown, requestId: string, logger: AppDeps["logger"]): HttpAnswer {
-  const { status, body, retryAfter } = errorAnswer(error, requestId, logger);
-  const headers = headersOf(requestId);
-  if (retryAfter !== undefined) headers["Retry-After"] = retryAfter;
-  return { status, headers, body: JSON.stringify(body) };
+  const { status, body, headers } = errorAnswer(error, requestId, logger);
+  return { status, headers: Object.assign(headersOf(requestId), headers), body: JSON.stringify(body) };
 }
 
 export function createCheckAnswer(

@@ -117,6 +117,22 @@ describe("POST /v1/check, on the fast path and through the app", () => {
     }
   });
 
+  test("a 401 carries RFC 6750's challenge on both ways, invalid_token when a bearer was sent; a 403 none", async () => {
+    const calls: [string, Call, string | null][] = [
+      ["no bearer", { token: null }, "Bearer"],
+      ["Basic credentials", { token: null, headers: { authorization: "Basic dXNlcjpwYXNz" } }, "Bearer"],
+      ["unknown bearer", { token: "qt_unknown" }, 'Bearer error="invalid_token"'],
+      ["customer key as bearer", { token: customerKey }, null],
+    ];
+    for (const [what, call, challenge] of calls) {
+      for (const path of ["/v1/check", "/v1/check?via=app"]) {
+        const res = await check(path, { body: JSON.stringify({ key }), ...call });
+        expect(res.status, `${path} ${what}`).toBe(challenge === null ? 403 : 401);
+        expect(res.headers.get("www-authenticate"), `${path} ${what}`).toBe(challenge);
+      }
+    }
+  });
+
   test("a caller's request id is kept, a bad one replaced, on both ways", async () => {
     for (const path of ["/v1/check", "/v1/check?via=app"]) {
       const kept = await check(path, { body: JSON.stringify({ key }), headers: { "x-request-id": "trace-42" } });
