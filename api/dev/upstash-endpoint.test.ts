@@ -275,22 +275,17 @@ describe("Upstash endpoint (integration, needs redis-server)", () => {
     expect(await client().ping()).toBe("PONG");
   });
 
-  test("setDelay slows every response, beyond a client's timeout budget", async () => {
-    const redis = client();
-    endpoint.setDelay(300);
+  // A delay far beyond the client's budget, so that only a response held by the endpoint explains the abort, however
+  // loaded the machine is; no elapsed time is asserted.
+  test("setDelay holds every response beyond a client's timeout budget, and setDelay(0) ends that", async () => {
+    endpoint.setDelay(5_000);
     try {
-      const start = performance.now();
-      expect(await redis.ping()).toBe("PONG");
-      expect(performance.now() - start).toBeGreaterThanOrEqual(295);
-
       const impatient = client({ signal: () => AbortSignal.timeout(50) });
       await expect(impatient.get(key("slow"))).rejects.toThrow(/abort|timeout/i);
     } finally {
       endpoint.setDelay(0);
     }
-    const start = performance.now();
-    await redis.ping();
-    expect(performance.now() - start).toBeLessThan(250);
+    expect(await client().ping()).toBe("PONG");
   });
   test("@upstash/ratelimit runs through it: its Upstash-only script flag is dropped and its SHAs still match", async () => {
     const redis = client();
