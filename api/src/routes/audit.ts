@@ -38,6 +38,7 @@ export function registerAudit(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/audit",
+      operationId: "listAuditEntries",
       tags: ["Audit"],
       security,
       summary: "Read the audit log, newest first",

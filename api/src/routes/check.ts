@@ -99,6 +99,7 @@ export function registerCheck(app: App, answerCheck: AnswerCheck) {
   const route = createRoute({
     method: "post",
     path: "/v1/check",
+    operationId: "check",
     tags: ["Check"],
     security,
     summary: "Check and count one request",

@@ -18,6 +18,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/customers",
+      operationId: "listCustomers",
       tags,
       security,
       summary: "List customers",
@@ -35,6 +36,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     createRoute({
       method: "post",
       path: "/v1/customers",
+      operationId: "createCustomer",
       tags,
       security,
       summary: "Create a customer",
@@ -65,6 +67,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/customers/{id}",
+      operationId: "getCustomer",
       tags,
       security,
       summary: "Read a customer",
@@ -90,6 +93,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     createRoute({
       method: "patch",
       path: "/v1/customers/{id}",
+      operationId: "updateCustomer",
       tags,
       security,
       summary: "Change a customer's name, plan or overrides",
@@ -133,6 +137,7 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     createRoute({
       method: "delete",
       path: "/v1/customers/{id}",
+      operationId: "deleteCustomer",
       tags,
       security,
       summary: "Delete a customer and its API keys",

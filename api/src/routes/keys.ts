@@ -59,6 +59,7 @@ export function registerKeys(app: App, { config }: AppDeps) {
     createRoute({
       method: "post",
       path: "/v1/customers/{id}/keys",
+      operationId: "createApiKey",
       tags,
       security,
       summary: "Make an API key for a customer",
@@ -78,6 +79,7 @@ export function registerKeys(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/customers/{id}/keys",
+      operationId: "listApiKeys",
       tags,
       security,
       summary: "List a customer's API keys, without the secrets",
@@ -102,6 +104,7 @@ export function registerKeys(app: App, { config }: AppDeps) {
     createRoute({
       method: "delete",
       path: "/v1/keys/{id}",
+      operationId: "revokeApiKey",
       tags,
       security,
       summary: "Revoke an API key",

@@ -182,6 +182,7 @@ export function registerLive(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/usage",
+      operationId: "getLiveUsage",
       tags: ["Usage"],
       security,
       summary: "Every customer's usage now, searched and sorted",

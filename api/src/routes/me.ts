@@ -68,6 +68,7 @@ export function registerMe(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/me",
+      operationId: "getMe",
       tags: ["Usage"],
       security,
       summary: "The calling customer and its plan",

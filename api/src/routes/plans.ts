@@ -28,6 +28,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/plans",
+      operationId: "listPlans",
       tags,
       security,
       summary: "List plans",
@@ -45,6 +46,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
     createRoute({
       method: "post",
       path: "/v1/plans",
+      operationId: "createPlan",
       tags,
       security,
       summary: "Create a plan",
@@ -75,6 +77,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/plans/{id}",
+      operationId: "getPlan",
       tags,
       security,
       summary: "Read a plan",
@@ -99,6 +102,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
     createRoute({
       method: "patch",
       path: "/v1/plans/{id}",
+      operationId: "updatePlan",
       tags,
       security,
       summary: "Change a plan",
@@ -137,6 +141,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
     createRoute({
       method: "delete",
       path: "/v1/plans/{id}",
+      operationId: "deletePlan",
       tags,
       security,
       summary: "Delete a plan",

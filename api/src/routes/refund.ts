@@ -35,6 +35,7 @@ export function registerRefund(app: App, { config }: AppDeps, limiter: Limiter) 
     createRoute({
       method: "post",
       path: "/v1/refund",
+      operationId: "refund",
       tags: ["Check"],
       security,
       summary: "Give back what a check took",

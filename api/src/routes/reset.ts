@@ -13,6 +13,7 @@ export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "post",
       path: "/v1/customers/{id}/reset",
+      operationId: "resetCustomer",
       tags: ["Usage"],
       security,
       summary: "Clear a customer's counters",

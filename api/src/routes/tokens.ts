@@ -70,6 +70,7 @@ export function registerTokens(app: App, { config }: AppDeps) {
     createRoute({
       method: "post",
       path: "/v1/tokens",
+      operationId: "createToken",
       tags,
       security,
       summary: "Make an admin or service token",
@@ -95,6 +96,7 @@ export function registerTokens(app: App, { config }: AppDeps) {
     createRoute({
       method: "get",
       path: "/v1/tokens",
+      operationId: "listTokens",
       tags,
       security,
       summary: "List tokens, without the secrets",
@@ -113,6 +115,7 @@ export function registerTokens(app: App, { config }: AppDeps) {
     createRoute({
       method: "delete",
       path: "/v1/tokens/{id}",
+      operationId: "revokeToken",
       tags,
       security,
       summary: "Revoke a token",

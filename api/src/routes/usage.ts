@@ -150,6 +150,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/customers/{id}/usage",
+      operationId: "getCustomerUsage",
       tags: ["Usage"],
       security,
       summary: "A customer's limits as they stand now",
@@ -169,6 +170,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/customers/{id}/usage/history",
+      operationId: "getCustomerUsageHistory",
       tags: ["Usage"],
       security,
       summary: "A customer's allowed and denied checks per minute",
@@ -187,6 +189,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/me/usage",
+      operationId: "getMyUsage",
       tags: ["Usage"],
       security,
       summary: "The calling customer's limits as they stand now",
@@ -205,6 +208,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/me/usage/history",
+      operationId: "getMyUsageHistory",
       tags: ["Usage"],
       security,
       summary: "The calling customer's allowed and denied checks per minute",
@@ -224,6 +228,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/customers/{id}/usage/daily",
+      operationId: "getCustomerUsageDaily",
       tags: ["Usage"],
       security,
       summary: "A customer's allowed and denied checks per UTC day",
@@ -242,6 +247,7 @@ export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
     createRoute({
       method: "get",
       path: "/v1/me/usage/daily",
+      operationId: "getMyUsageDaily",
       tags: ["Usage"],
       security,
       summary: "The calling customer's allowed and denied checks per UTC day",
