@@ -32,6 +32,19 @@ export const CheckRequest = z
   .meta({
     id: "CheckRequest",
     description: "Who is calling (key or ip, exactly one) and what the request costs.",
+    // The refine above in the document's words, which zod cannot write from a refine: a body names one caller.
+    oneOf: [
+      {
+        title: "A customer's API key",
+        properties: { key: { type: "string", description: "The customer's API key." } },
+        required: ["key"],
+      },
+      {
+        title: "Anonymous traffic by IP address",
+        properties: { ip: { type: "string", description: "The client's IP address." } },
+        required: ["ip"],
+      },
+    ],
     example: { key: "qk_Hx7fK2pQ…", cost: 1 },
   });
 

@@ -120,8 +120,8 @@ export const Customer = z
       .number()
       .int()
       .meta({ description: 'Starts at 1 and grows by one on every change; sent as the ETag ("4").' }),
-    createdAt: z.string().meta({ description: "When the customer was created (ISO 8601, UTC)." }),
-    updatedAt: z.string().meta({ description: "When the customer last changed (ISO 8601, UTC)." }),
+    createdAt: z.string().meta({ description: "When the customer was created (ISO 8601, UTC).", format: "date-time" }),
+    updatedAt: z.string().meta({ description: "When the customer last changed (ISO 8601, UTC).", format: "date-time" }),
   })
   .meta({
     id: "Customer",

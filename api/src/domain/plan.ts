@@ -205,8 +205,8 @@ export const Plan = z
       .number()
       .int()
       .meta({ description: 'Starts at 1 and grows by one on every change; sent as the ETag ("3").' }),
-    createdAt: z.string().meta({ description: "When the plan was created (ISO 8601, UTC)." }),
-    updatedAt: z.string().meta({ description: "When the plan last changed (ISO 8601, UTC)." }),
+    createdAt: z.string().meta({ description: "When the plan was created (ISO 8601, UTC).", format: "date-time" }),
+    updatedAt: z.string().meta({ description: "When the plan last changed (ISO 8601, UTC).", format: "date-time" }),
   })
   .meta({
     id: "Plan",

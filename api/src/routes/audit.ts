@@ -6,7 +6,7 @@ import { errorResponses, jsonContent, security } from "../http";
 
 export const AuditEntry = z
   .object({
-    at: z.string().meta({ description: "When the change was made (ISO 8601, UTC)." }),
+    at: z.string().meta({ description: "When the change was made (ISO 8601, UTC).", format: "date-time" }),
     actor: z.string().meta({ description: "Who made it: the id of the token (tok_…), or ADMIN_TOKEN." }),
     action: z.string().meta({
       description:

@@ -28,11 +28,11 @@ export const KeyListing = z
   .object({
     id: z.string().meta({ description: KEY_ID }),
     prefix: z.string().meta({ description: KEY_PREFIX }),
-    createdAt: z.string().meta({ description: "When the key was made (ISO 8601, UTC)." }),
+    createdAt: z.string().meta({ description: "When the key was made (ISO 8601, UTC).", format: "date-time" }),
     revokedAt: z
       .string()
       .nullable()
-      .meta({ description: "When the key was revoked (ISO 8601, UTC); null while it works." }),
+      .meta({ description: "When the key was revoked (ISO 8601, UTC); null while it works.", format: "date-time" }),
   })
   .meta({
     id: "ApiKey",

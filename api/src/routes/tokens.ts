@@ -41,11 +41,11 @@ export const Token = z
     id: z.string().meta({ description: TOKEN_ID }),
     name: z.string().meta({ description: "What the token is for." }),
     role: z.enum(["admin", "service"]).meta({ description: ROLE }),
-    createdAt: z.string().meta({ description: "When the token was made (ISO 8601, UTC)." }),
+    createdAt: z.string().meta({ description: "When the token was made (ISO 8601, UTC).", format: "date-time" }),
     revokedAt: z
       .string()
       .nullable()
-      .meta({ description: "When the token was revoked (ISO 8601, UTC); null while it works." }),
+      .meta({ description: "When the token was revoked (ISO 8601, UTC); null while it works.", format: "date-time" }),
   })
   .meta({
     id: "Token",

@@ -39,9 +39,11 @@ export const History = z
       .array(
         z
           .object({
-            minute: z
-              .string()
-              .meta({ description: "The start of the minute (ISO 8601, UTC).", example: "2026-11-30T10:41:00Z" }),
+            minute: z.string().meta({
+              description: "The start of the minute (ISO 8601, UTC).",
+              format: "date-time",
+              example: "2026-11-30T10:41:00Z",
+            }),
             allowed: z.number().int().meta({ description: "Checks allowed in that minute.", example: 57 }),
             denied: z.number().int().meta({ description: "Checks denied in that minute.", example: 3 }),
           })
@@ -63,7 +65,7 @@ export const Daily = z
       .array(
         z
           .object({
-            day: z.string().meta({ description: "The UTC day (YYYY-MM-DD).", example: "2026-11-30" }),
+            day: z.string().meta({ description: "The UTC day (YYYY-MM-DD).", format: "date", example: "2026-11-30" }),
             allowed: z.number().int().meta({ description: "Checks allowed that day.", example: 5702 }),
             denied: z.number().int().meta({ description: "Checks denied that day.", example: 31 }),
           })
