@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { IfMatch } from "./config/versions";
 import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
+import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -117,9 +118,22 @@ export const ifMatchHeader = (what: string, version: number) =>
       }),
   });
 
+/** An OpenAPI response header, as the document declares it. */
+export type HeaderDoc = {
+  description: string;
+  required: boolean;
+  schema: { type: "string" | "integer" };
+  example: string | number;
+};
+
 /** The OpenAPI ETag response header of a versioned resource. */
-export const etagHeader = (what: string, version: number) => ({
-  ETag: { schema: { type: "string" as const }, description: `The ${what} version, e.g. "${version}"` },
+export const etagHeader = (what: string, version: number): Record<string, HeaderDoc> => ({
+  ETag: {
+    description: `The ${what} version, e.g. "${version}": send it as If-Match to change the ${what} only as you read it.`,
+    required: true,
+    schema: { type: "string" },
+    example: `"${version}"`,
+  },
 });
 
 /**
@@ -137,15 +151,43 @@ export function ifMatchOf(header: string | undefined): IfMatch {
   });
 }
 
-/** OpenAPI descriptions of the error responses a route can give. */
+/** The headers errorAnswer adds to an error's answer, by code. */
+const ERROR_HEADERS: Partial<Record<ErrorCode, Record<string, HeaderDoc>>> = {
+  unauthorized: {
+    "WWW-Authenticate": {
+      description:
+        'The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.',
+      required: true,
+      schema: { type: "string" },
+      example: 'Bearer error="invalid_token"',
+    },
+  },
+  store_unavailable: {
+    "Retry-After": {
+      description: `Seconds to wait before trying again: ${STORE_RETRY_AFTER_SECONDS}.`,
+      required: true,
+      schema: { type: "integer" },
+      example: STORE_RETRY_AFTER_SECONDS,
+    },
+  },
+};
+
+type ErrorResponse = {
+  description: string;
+  headers?: Record<string, HeaderDoc>;
+  content: { "application/json": { schema: typeof ErrorSchema } };
+};
+
+/** OpenAPI descriptions of the error responses a route can give, with the headers their answers carry. */
 export function errorResponses(...codes: ErrorCode[]) {
-  const out: Record<number, { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }> =
-    {};
+  const out: Record<number, ErrorResponse> = {};
   for (const code of codes) {
     const status = ERROR_STATUS[code];
-    const prior = out[status]?.description;
+    const prior = out[status];
+    const headers = { ...prior?.headers, ...ERROR_HEADERS[code] };
     out[status] = {
-      description: prior ? `${prior}, or ${code}` : code,
+      description: prior ? `${prior.description}, or ${code}` : code,
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       content: { "application/json": { schema: ErrorSchema } },
     };
   }

@@ -3,8 +3,31 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { scalarScript } from "#scalar-script";
 import type { App } from "../deps";
+import { documentOf } from "./openapi-document";
 
 const SCALAR_SCRIPT = "/docs/scalar.js";
+
+const TAGS = [
+  {
+    name: "Check",
+    description:
+      "For backend services: check one request against every limit of its caller and count it; give back what a request that then failed downstream took.",
+  },
+  {
+    name: "Usage",
+    description:
+      "Where a customer's limits stand and its checks over time, read without consuming: for admins, for services, and for customers themselves (/v1/me).",
+  },
+  { name: "Plans", description: "The limits customers get, unless their overrides change them. Admin only." },
+  { name: "Customers", description: "Who calls your API, on which plan, with which overrides. Admin only." },
+  {
+    name: "API keys",
+    description:
+      "Customers' keys, which their clients present to your API and your API passes to /v1/check. Admin only.",
+  },
+  { name: "Tokens", description: "Admin and service bearer tokens for this API. Admin only." },
+  { name: "Audit", description: "Every change made through the API. Admin only." },
+];
 
 export function registerDocs(app: App) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
@@ -12,15 +35,24 @@ export function registerDocs(app: App) {
     scheme: "bearer",
     description: "An admin token, a service token, or a customer API key (qk_…), as contract section 3 allows.",
   });
-  app.doc31("/openapi.json", {
+  const document = documentOf(app, {
     openapi: "3.1.0",
     info: {
       title: "Bouncer",
       version: "0.1.0",
       description:
         "Plans and quotas for APIs: rate limits exact across many servers, visible to customers, safe when Redis goes down.",
+      // No licence is granted: the package is private, and the repository has none.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
+    servers: [
+      // Relative: whatever host and port a reader fetched this document from, behind a proxy too.
+      { url: "/", description: "The server this document was read from" },
+      { url: "http://127.0.0.1:8787", description: "The local default (npm start)" },
+    ],
+    tags: TAGS,
   });
+  app.get("/openapi.json", (c) => c.json(document()));
   // On a Worker there is no script to read here: the static assets serve it (entry/worker.ts).
   const script = scalarScript;
   if (script) {
