@@ -28,7 +28,7 @@ export type RedisServer = {
   resume(): void;
   /** Kills the process at once (SIGKILL), as a crash would. */
   kill(): Promise<void>;
-  /** Starts it again on the same port, empty. */
+  /** Starts it again on the same port, empty; a process still running is killed first, as a crash would. */
   restart(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -86,7 +86,11 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
       child.kill("SIGKILL");
       await exited();
     },
-    restart: launch,
+    // A second process could not bind the port, and the first, left running, would answer in its place.
+    async restart() {
+      await server.kill();
+      await launch();
+    },
     async stop() {
       child.kill("SIGCONT");
       child.kill("SIGKILL");
