@@ -14,93 +14,7 @@ export type paths = {
          * Check and count one request
          * @description For backend services: decides every limit of the caller at once and counts the request. 200 allowed, 429 denied (nothing consumed). Both carry X-RateLimit-* and IETF RateLimit/RateLimit-Policy headers; 429 also Retry-After. 503 store_unavailable when the counter store is down and the plan fails closed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CheckRequest"];
-                };
-            };
-            responses: {
-                /** @description Allowed (or denied by a shadow plan, which never denies) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CheckResponse"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden, or unknown_key */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Denied; nothing was consumed */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["CheckResponse"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -118,65 +32,7 @@ export type paths = {
          * A customer's limits as they stand now
          * @description Every limit of the customer, shaped as in /v1/check. Reading usage consumes nothing. For services and admins.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every limit of the customer */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Usage"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomerUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -196,77 +52,7 @@ export type paths = {
          * A customer's allowed and denied checks per minute
          * @description One point per minute, oldest first, up to 1440 minutes (24 hours) back. Admin only.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
-                    minutes?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One point per minute, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageHistory"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomerUsageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -286,62 +72,7 @@ export type paths = {
          * The calling customer's limits as they stand now
          * @description For a customer API key: its own customer's limits, shaped as in /v1/check. Reading usage consumes nothing.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every limit of the customer */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Usage"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -361,74 +92,7 @@ export type paths = {
          * The calling customer's allowed and denied checks per minute
          * @description For a customer API key: its own customer's checks, one point per minute, oldest first, up to 1440 minutes back.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
-                    minutes?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One point per minute, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageHistory"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyUsageHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -448,77 +112,7 @@ export type paths = {
          * A customer's allowed and denied checks per UTC day
          * @description One point per UTC day, oldest first, up to 400 days back: what a monthly bill is made from. Admin only.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many days back, today included, from 1 to 400; default 90. */
-                    days?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One point per day, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageDaily"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomerUsageDaily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -538,74 +132,7 @@ export type paths = {
          * The calling customer's allowed and denied checks per UTC day
          * @description For a customer API key: its own customer's checks, one point per UTC day, oldest first, up to 400 days back.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many days back, today included, from 1 to 400; default 90. */
-                    days?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One point per day, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageDaily"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMyUsageDaily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -625,69 +152,7 @@ export type paths = {
          * Every customer's usage now, searched and sorted
          * @description One read for a live view of all customers: each one's limits (as /v1/customers/{id}/usage), its checks allowed and denied in the last hour, the limits denying it now and those its overrides change; the most throttled customers; and the checks per minute of all of them added up. Reading it consumes nothing. Admin only.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Only customers whose id or name holds this text, in any case; empty or left out: every customer. */
-                    q?: string;
-                    /** @description nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name. */
-                    sort?: "nearest" | "denied" | "name";
-                    /** @description How many customers to return, from 1 to 500; default 50. */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every matching customer's usage, the first `limit` of them */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LiveUsage"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getLiveUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -707,53 +172,7 @@ export type paths = {
          * The calling customer and its plan
          * @description For a customer API key: its own customer and plan. The plan's limits are those that apply to this customer, its overrides included.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The customer and its plan */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Me"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -775,83 +194,7 @@ export type paths = {
          * Clear a customer's counters
          * @description Every limit of the customer starts afresh. The per-minute history of checks is kept. Audited as customer.reset.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The customer's limits after the reset */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Usage"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["resetCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,84 +214,7 @@ export type paths = {
          * Give back what a check took
          * @description For a request that was allowed and then failed downstream: gives `cost` back to every bucket and window the same check takes from (the plan's, and the resource's when it names one), in one atomic step, never beyond a limit's size. It does not change the history of checks.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CheckRequest"];
-                };
-            };
-            responses: {
-                /** @description Given back; where those limits stand now */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Refunded"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden, or unknown_key */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description store_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -966,131 +232,13 @@ export type paths = {
          * List plans
          * @description Every plan, by id.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every plan, by id */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            plans: components["schemas"]["Plan"][];
-                        };
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPlans"];
         put?: never;
         /**
          * Create a plan
          * @description At least one limit is set, burst needs perMinute, and longer periods allow no less than shorter ones (400 otherwise). 409 when the id is taken. The ETag carries the version, 1.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PlanCreate"];
-                };
-            };
-            responses: {
-                /** @description The plan, at version 1 */
-                201: {
-                    headers: {
-                        /** @description The plan version, e.g. "3" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Plan"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1108,243 +256,21 @@ export type paths = {
          * Read a plan
          * @description The plan, with its version as the ETag: send it back as If-Match when you change the plan.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The plan's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The plan */
-                200: {
-                    headers: {
-                        /** @description The plan version, e.g. "3" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Plan"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getPlan"];
         put?: never;
         post?: never;
         /**
          * Delete a plan
          * @description Refused with 409 while any customer is on the plan; the message says how many and names the first few. If-Match, when sent, must match the plan's version (412 otherwise).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
-                    "if-match"?: string;
-                };
-                path: {
-                    /** @description The plan's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description precondition_failed */
-                412: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deletePlan"];
         options?: never;
         head?: never;
         /**
          * Change a plan
          * @description Only the fields given change, and the result must obey the plan rules, as must the limits of every customer on it with its overrides (409 names a customer that would not). New limits apply from the next check, counted against what the current windows have used. Send If-Match with the ETag you read to be told (412) when someone else changed the plan meanwhile.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
-                    "if-match"?: string;
-                };
-                path: {
-                    /** @description The plan's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PlanPatch"];
-                };
-            };
-            responses: {
-                /** @description The plan, one version on */
-                200: {
-                    headers: {
-                        /** @description The plan version, e.g. "3" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Plan"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description precondition_failed */
-                412: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updatePlan"];
         trace?: never;
     };
     "/v1/customers": {
@@ -1358,131 +284,13 @@ export type paths = {
          * List customers
          * @description Every customer, oldest first, with its plan and overrides.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every customer, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            customers: components["schemas"]["Customer"][];
-                        };
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomers"];
         put?: never;
         /**
          * Create a customer
          * @description The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CustomerCreate"];
-                };
-            };
-            responses: {
-                /** @description The customer, at version 1 */
-                201: {
-                    headers: {
-                        /** @description The customer version, e.g. "4" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1500,243 +308,21 @@ export type paths = {
          * Read a customer
          * @description The customer with its plan id and overrides, and its version as the ETag: send it back as If-Match when you change the customer.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The customer */
-                200: {
-                    headers: {
-                        /** @description The customer version, e.g. "4" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomer"];
         put?: never;
         post?: never;
         /**
          * Delete a customer and its API keys
          * @description Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
-                    "if-match"?: string;
-                };
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description precondition_failed */
-                412: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         /**
          * Change a customer's name, plan or overrides
          * @description Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check. Send If-Match with the ETag you read to be told (412) when someone else changed the customer meanwhile.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
-                    "if-match"?: string;
-                };
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CustomerPatch"];
-                };
-            };
-            responses: {
-                /** @description The customer, one version on (the same when nothing changed) */
-                200: {
-                    headers: {
-                        /** @description The customer version, e.g. "4" */
-                        ETag?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description precondition_failed */
-                412: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateCustomer"];
         trace?: never;
     };
     "/v1/customers/{id}/keys": {
@@ -1750,131 +336,13 @@ export type paths = {
          * List a customer's API keys, without the secrets
          * @description Every key of the customer, oldest first, revoked ones included.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The customer's keys, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            keys: components["schemas"]["ApiKey"][];
-                        };
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Make an API key for a customer
          * @description The response is the only time the key is shown; only its hash is kept. The customer's client presents it to your API, which passes it to /v1/check.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The customer's id. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The new key */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewApiKey"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1895,54 +363,7 @@ export type paths = {
          * Revoke an API key
          * @description Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The API key's id (key_…), not the key itself. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1959,120 +380,13 @@ export type paths = {
          * List tokens, without the secrets
          * @description Every token made with POST /v1/tokens, oldest first, revoked ones included. ADMIN_TOKEN is not listed.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every token, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tokens: components["schemas"]["Token"][];
-                        };
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listTokens"];
         put?: never;
         /**
          * Make an admin or service token
          * @description The response is the only time the token is shown; only its hash is kept. A service token may check and read usage only.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TokenCreate"];
-                };
-            };
-            responses: {
-                /** @description The new token */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["NewToken"];
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2093,54 +407,7 @@ export type paths = {
          * Revoke a token
          * @description Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The token's id (tok_…), not the token itself. */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["revokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2157,58 +424,7 @@ export type paths = {
          * Read the audit log, newest first
          * @description Every change made through the API (plans, customers, keys, tokens, counter resets), newest first. Secrets never appear.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description How many of the newest entries to return, from 1 to 1000; default 50. */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The newest entries */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            entries: components["schemas"]["AuditEntry"][];
-                        };
-                    };
-                };
-                /** @description invalid_request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2357,36 +573,6 @@ export type components = {
             };
         };
         /**
-         * @description Who is calling (key or ip, exactly one) and what the request costs.
-         * @example {
-         *       "key": "qk_Hx7fK2pQ…",
-         *       "cost": 1
-         *     }
-         */
-        CheckRequest: {
-            /**
-             * @description The customer's API key, as its client presented it. Send exactly one of key and ip.
-             * @example qk_Hx7fK2pQ…
-             */
-            key?: string;
-            /**
-             * @description For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.
-             * @example 203.0.113.7
-             */
-            ip?: string;
-            /**
-             * @description The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.
-             * @example ai.generate
-             */
-            resource?: string;
-            /**
-             * @description How much this request consumes from every limit: 1 to 1,000,000.
-             * @default 1
-             * @example 1
-             */
-            cost: number;
-        };
-        /**
          * @description Where every limit of a customer stands now. Reading it consumes nothing.
          * @example {
          *       "customerId": "cus_7YqK2mP9xW4tLb3n",
@@ -2432,6 +618,7 @@ export type components = {
             /** @description One point per minute, oldest first, ending with the current minute; quiet minutes are 0. */
             points: {
                 /**
+                 * Format: date-time
                  * @description The start of the minute (ISO 8601, UTC).
                  * @example 2026-11-30T10:41:00Z
                  */
@@ -2464,6 +651,7 @@ export type components = {
             /** @description One point per UTC day, oldest first, ending with today; quiet days are 0. */
             points: {
                 /**
+                 * Format: date
                  * @description The UTC day (YYYY-MM-DD).
                  * @example 2026-11-30
                  */
@@ -2825,249 +1013,16 @@ export type components = {
             localShare: number | null;
             /** @description Starts at 1 and grows by one on every change; sent as the ETag ("3"). */
             version: number;
-            /** @description When the plan was created (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the plan was created (ISO 8601, UTC).
+             */
             createdAt: string;
-            /** @description When the plan last changed (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the plan last changed (ISO 8601, UTC).
+             */
             updatedAt: string;
-        };
-        /**
-         * @description A new plan. At least one limit is set; burst needs perMinute; in the order burst/perMinute, perHour, perDay, perWeek, perMonth no limit is smaller than a set one before it. Each resource obeys the same rules.
-         * @example {
-         *       "id": "pro",
-         *       "name": "Pro",
-         *       "burst": 20,
-         *       "perMinute": 100,
-         *       "perHour": 5000,
-         *       "perDay": 50000,
-         *       "perWeek": null,
-         *       "perMonth": 1000000,
-         *       "resources": {
-         *         "ai.generate": {
-         *           "burst": null,
-         *           "perMinute": 10,
-         *           "perHour": null,
-         *           "perDay": 500,
-         *           "perWeek": null,
-         *           "perMonth": null
-         *         }
-         *       },
-         *       "failMode": "closed",
-         *       "shadow": false,
-         *       "localShare": null
-         *     }
-         */
-        PlanCreate: {
-            /**
-             * @description The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address. Lowercase letters, digits, _ and -, at most 63 characters.
-             * @example pro
-             */
-            id: string;
-            /**
-             * @description Display name, 1–100 characters.
-             * @example Pro
-             */
-            name: string;
-            /**
-             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
-             * @default null
-             * @example 20
-             */
-            burst: number | null;
-            /**
-             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
-             * @default null
-             * @example 100
-             */
-            perMinute: number | null;
-            /**
-             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
-             * @default null
-             * @example 5000
-             */
-            perHour: number | null;
-            /**
-             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
-             * @default null
-             * @example 50000
-             */
-            perDay: number | null;
-            /**
-             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
-             * @default null
-             * @example null
-             */
-            perWeek: number | null;
-            /**
-             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
-             * @default null
-             * @example 1000000
-             */
-            perMonth: number | null;
-            /**
-             * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.
-             * @default {}
-             * @example {
-             *       "ai.generate": {
-             *         "perMinute": 10,
-             *         "perDay": 500
-             *       }
-             *     }
-             */
-            resources: {
-                [key: string]: {
-                    /**
-                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
-                     * @default null
-                     */
-                    burst: number | null;
-                    /**
-                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
-                     * @default null
-                     */
-                    perMinute: number | null;
-                    /**
-                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
-                     * @default null
-                     */
-                    perHour: number | null;
-                    /**
-                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
-                     * @default null
-                     */
-                    perDay: number | null;
-                    /**
-                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
-                     * @default null
-                     */
-                    perWeek: number | null;
-                    /**
-                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
-                     * @default null
-                     */
-                    perMonth: number | null;
-                };
-            };
-            /**
-             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503. Default open; closed suits metered plans, where the limit is about money.
-             * @default open
-             * @example closed
-             * @enum {string}
-             */
-            failMode: "open" | "closed";
-            /**
-             * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
-             * @default false
-             * @example false
-             */
-            shadow: boolean;
-            /**
-             * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
-             * @default null
-             * @example 100
-             */
-            localShare: number | null;
-        };
-        /**
-         * @description The fields to change, at least one; the others keep their values. The result obeys the same rules as PlanCreate.
-         * @example {
-         *       "perHour": 6000
-         *     }
-         */
-        PlanPatch: {
-            /**
-             * @description Display name, 1–100 characters.
-             * @example Pro
-             */
-            name?: string;
-            /**
-             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
-             * @example 20
-             */
-            burst?: number | null;
-            /**
-             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
-             * @example 100
-             */
-            perMinute?: number | null;
-            /**
-             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
-             * @example 5000
-             */
-            perHour?: number | null;
-            /**
-             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
-             * @example 50000
-             */
-            perDay?: number | null;
-            /**
-             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
-             * @example null
-             */
-            perWeek?: number | null;
-            /**
-             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
-             * @example 1000000
-             */
-            perMonth?: number | null;
-            /**
-             * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. Replaces the plan's resources as a whole; {} removes them.
-             * @example {
-             *       "ai.generate": {
-             *         "perMinute": 10,
-             *         "perDay": 500
-             *       }
-             *     }
-             */
-            resources?: {
-                [key: string]: {
-                    /**
-                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
-                     * @default null
-                     */
-                    burst: number | null;
-                    /**
-                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
-                     * @default null
-                     */
-                    perMinute: number | null;
-                    /**
-                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
-                     * @default null
-                     */
-                    perHour: number | null;
-                    /**
-                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
-                     * @default null
-                     */
-                    perDay: number | null;
-                    /**
-                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
-                     * @default null
-                     */
-                    perWeek: number | null;
-                    /**
-                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
-                     * @default null
-                     */
-                    perMonth: number | null;
-                };
-            };
-            /**
-             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
-             * @example closed
-             * @enum {string}
-             */
-            failMode?: "open" | "closed";
-            /**
-             * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
-             * @example false
-             */
-            shadow?: boolean;
-            /**
-             * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
-             * @example 100
-             */
-            localShare?: number | null;
         };
         /**
          * @description A customer: who calls your API, on which plan, with which overrides.
@@ -3101,68 +1056,16 @@ export type components = {
             overrides: components["schemas"]["Overrides"];
             /** @description Starts at 1 and grows by one on every change; sent as the ETag ("4"). */
             version: number;
-            /** @description When the customer was created (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the customer was created (ISO 8601, UTC).
+             */
             createdAt: string;
-            /** @description When the customer last changed (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the customer last changed (ISO 8601, UTC).
+             */
             updatedAt: string;
-        };
-        /**
-         * @description A new customer. Its overrides must obey the plan rules on its plan.
-         * @example {
-         *       "name": "Acme Ltd",
-         *       "planId": "pro",
-         *       "overrides": {
-         *         "perDay": 100000
-         *       }
-         *     }
-         */
-        CustomerCreate: {
-            /**
-             * @description Your own id for the customer (letters, digits, _ and -, at most 63 characters); one is made (cus_…) when omitted.
-             * @example acme
-             */
-            id?: string;
-            /**
-             * @description Display name, 1–100 characters.
-             * @example Acme Ltd
-             */
-            name: string;
-            /**
-             * @description The id of the plan the customer is on; the plan must exist.
-             * @example pro
-             */
-            planId: string;
-            /**
-             * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
-             * @default null
-             * @example 17
-             */
-            billingDay: number | null;
-            overrides?: components["schemas"]["Overrides"];
-        };
-        /**
-         * @description The fields to change, at least one. overrides replaces the customer's overrides as a whole; null removes them.
-         * @example {
-         *       "planId": "pro"
-         *     }
-         */
-        CustomerPatch: {
-            /**
-             * @description Display name, 1–100 characters.
-             * @example Acme Ltd
-             */
-            name?: string;
-            /**
-             * @description Move the customer to this plan; its overrides must obey the new plan's rules.
-             * @example pro
-             */
-            planId?: string;
-            /**
-             * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
-             * @example 17
-             */
-            billingDay?: number | null;
-            overrides?: components["schemas"]["Overrides"];
         };
         /**
          * @description A new customer API key, with its secret.
@@ -3194,9 +1097,15 @@ export type components = {
             id: string;
             /** @description The key's first characters, to tell keys apart without the secret. */
             prefix: string;
-            /** @description When the key was made (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the key was made (ISO 8601, UTC).
+             */
             createdAt: string;
-            /** @description When the key was revoked (ISO 8601, UTC); null while it works. */
+            /**
+             * Format: date-time
+             * @description When the key was revoked (ISO 8601, UTC); null while it works.
+             */
             revokedAt: string | null;
         };
         /**
@@ -3211,27 +1120,6 @@ export type components = {
             id: string;
             /** @description The token itself, to send as Bearer: shown this once only. */
             token: string;
-        };
-        /**
-         * @description A new admin or service token.
-         * @example {
-         *       "name": "billing-svc",
-         *       "role": "service"
-         *     }
-         */
-        TokenCreate: {
-            /**
-             * @description What the token is for, 1–100 characters.
-             * @example billing-svc
-             */
-            name: string;
-            /**
-             * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only. Default service.
-             * @default service
-             * @example service
-             * @enum {string}
-             */
-            role: "admin" | "service";
         };
         /**
          * @description An admin or service token, without its secret.
@@ -3253,9 +1141,15 @@ export type components = {
              * @enum {string}
              */
             role: "admin" | "service";
-            /** @description When the token was made (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the token was made (ISO 8601, UTC).
+             */
             createdAt: string;
-            /** @description When the token was revoked (ISO 8601, UTC); null while it works. */
+            /**
+             * Format: date-time
+             * @description When the token was revoked (ISO 8601, UTC); null while it works.
+             */
             revokedAt: string | null;
         };
         /**
@@ -3276,7 +1170,10 @@ export type components = {
          *     }
          */
         AuditEntry: {
-            /** @description When the change was made (ISO 8601, UTC). */
+            /**
+             * Format: date-time
+             * @description When the change was made (ISO 8601, UTC).
+             */
             at: string;
             /** @description Who made it: the id of the token (tok_…), or ADMIN_TOKEN. */
             actor: string;
@@ -3293,8 +1190,2558 @@ export type components = {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description This request's id, also in the error envelope and the server's log: the caller's own X-Request-Id when it is a short token of letters, digits, _, - and =, otherwise a new UUID.
+         * @example 0b7c2f9e-6a4d-4c1b-9f3e-2d8a7c6b5e41
+         */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The customer's API key, as its client presented it. Send exactly one of key and ip.
+                     * @example qk_Hx7fK2pQ…
+                     */
+                    key?: string;
+                    /**
+                     * @description For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.
+                     * @example 203.0.113.7
+                     */
+                    ip?: string;
+                    /**
+                     * @description The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.
+                     * @example ai.generate
+                     */
+                    resource?: string;
+                    /**
+                     * @description How much this request consumes from every limit: 1 to 1,000,000.
+                     * @default 1
+                     * @example 1
+                     */
+                    cost?: number;
+                } & ({
+                    /** @description The customer's API key. */
+                    key: string;
+                } | {
+                    /** @description The client's IP address. */
+                    ip: string;
+                });
+            };
+        };
+        responses: {
+            /** @description Allowed (or denied by a shadow plan, which never denies) */
+            200: {
+                headers: {
+                    /**
+                     * @description The size of the most constraining limit, as limit in the body.
+                     * @example 20
+                     */
+                    "X-RateLimit-Limit": number;
+                    /**
+                     * @description What is left of it, as remaining in the body.
+                     * @example 0
+                     */
+                    "X-RateLimit-Remaining": number;
+                    /**
+                     * @description Unix seconds: when it frees up, as reset in the body.
+                     * @example 1764500412
+                     */
+                    "X-RateLimit-Reset": number;
+                    /**
+                     * @description Every limit of the check, as draft-ietf-httpapi-ratelimit-headers has it: q its size, w its window in seconds (for the bucket, the seconds it takes to refill from empty).
+                     * @example "burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The most constraining limit, as draft-ietf-httpapi-ratelimit-headers has it: r what is left, t the seconds until more quota is available.
+                     * @example "burst";r=0;t=2
+                     */
+                    RateLimit: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckResponse"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden, or unknown_key */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Denied; nothing was consumed */
+            429: {
+                headers: {
+                    /**
+                     * @description The size of the most constraining limit, as limit in the body.
+                     * @example 20
+                     */
+                    "X-RateLimit-Limit": number;
+                    /**
+                     * @description What is left of it, as remaining in the body.
+                     * @example 0
+                     */
+                    "X-RateLimit-Remaining": number;
+                    /**
+                     * @description Unix seconds: when it frees up, as reset in the body.
+                     * @example 1764500412
+                     */
+                    "X-RateLimit-Reset": number;
+                    /**
+                     * @description Every limit of the check, as draft-ietf-httpapi-ratelimit-headers has it: q its size, w its window in seconds (for the bucket, the seconds it takes to refill from empty).
+                     * @example "burst";q=20;w=12, "hour";q=5000;w=3600, "day";q=50000;w=86400
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The most constraining limit, as draft-ietf-httpapi-ratelimit-headers has it: r what is left, t the seconds until more quota is available.
+                     * @example "burst";r=0;t=2
+                     */
+                    RateLimit: string;
+                    /**
+                     * @description Seconds to wait before retrying, as retryAfter in the body; absent when the request can never pass (its cost exceeds a limit's size).
+                     * @example 2
+                     */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckResponse"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every limit of the customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerUsageHistory: {
+        parameters: {
+            query?: {
+                /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
+                minutes?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per minute, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageHistory"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every limit of the customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyUsageHistory: {
+        parameters: {
+            query?: {
+                /** @description How many minutes back, from 1 to 1440 (24 hours); default 60. */
+                minutes?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per minute, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageHistory"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerUsageDaily: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today included, from 1 to 400; default 90. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageDaily"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyUsageDaily: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today included, from 1 to 400; default 90. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One point per day, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageDaily"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLiveUsage: {
+        parameters: {
+            query?: {
+                /** @description Only customers whose id or name holds this text, in any case; empty or left out: every customer. */
+                q?: string;
+                /** @description nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name. */
+                sort?: "nearest" | "denied" | "name";
+                /** @description How many customers to return, from 1 to 500; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching customer's usage, the first `limit` of them */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveUsage"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer and its plan */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's limits after the reset */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The customer's API key, as its client presented it. Send exactly one of key and ip.
+                     * @example qk_Hx7fK2pQ…
+                     */
+                    key?: string;
+                    /**
+                     * @description For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.
+                     * @example 203.0.113.7
+                     */
+                    ip?: string;
+                    /**
+                     * @description The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.
+                     * @example ai.generate
+                     */
+                    resource?: string;
+                    /**
+                     * @description How much this request consumes from every limit: 1 to 1,000,000.
+                     * @default 1
+                     * @example 1
+                     */
+                    cost?: number;
+                } & ({
+                    /** @description The customer's API key. */
+                    key: string;
+                } | {
+                    /** @description The client's IP address. */
+                    ip: string;
+                });
+            };
+        };
+        responses: {
+            /** @description Given back; where those limits stand now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refunded"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden, or unknown_key */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan, by id */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address. Lowercase letters, digits, _ and -, at most 63 characters.
+                     * @example pro
+                     */
+                    id: string;
+                    /**
+                     * @description Display name, 1–100 characters.
+                     * @example Pro
+                     */
+                    name: string;
+                    /**
+                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                     * @default null
+                     * @example 20
+                     */
+                    burst?: number | null;
+                    /**
+                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                     * @default null
+                     * @example 100
+                     */
+                    perMinute?: number | null;
+                    /**
+                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                     * @default null
+                     * @example 5000
+                     */
+                    perHour?: number | null;
+                    /**
+                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                     * @default null
+                     * @example 50000
+                     */
+                    perDay?: number | null;
+                    /**
+                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                     * @default null
+                     * @example null
+                     */
+                    perWeek?: number | null;
+                    /**
+                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                     * @default null
+                     * @example 1000000
+                     */
+                    perMonth?: number | null;
+                    /**
+                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.
+                     * @default {}
+                     * @example {
+                     *       "ai.generate": {
+                     *         "perMinute": 10,
+                     *         "perDay": 500
+                     *       }
+                     *     }
+                     */
+                    resources?: {
+                        [key: string]: {
+                            /**
+                             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                             * @default null
+                             */
+                            burst?: number | null;
+                            /**
+                             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                             * @default null
+                             */
+                            perMinute?: number | null;
+                            /**
+                             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                             * @default null
+                             */
+                            perHour?: number | null;
+                            /**
+                             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                             * @default null
+                             */
+                            perDay?: number | null;
+                            /**
+                             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                             * @default null
+                             */
+                            perWeek?: number | null;
+                            /**
+                             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                             * @default null
+                             */
+                            perMonth?: number | null;
+                        };
+                    };
+                    /**
+                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503. Default open; closed suits metered plans, where the limit is about money.
+                     * @default open
+                     * @example closed
+                     * @enum {string}
+                     */
+                    failMode?: "open" | "closed";
+                    /**
+                     * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
+                     * @default false
+                     * @example false
+                     */
+                    shadow?: boolean;
+                    /**
+                     * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
+                     * @default null
+                     * @example 100
+                     */
+                    localShare?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan, at version 1 */
+            201: {
+                headers: {
+                    /**
+                     * @description The plan version, e.g. "3": send it as If-Match to change the plan only as you read it.
+                     * @example "3"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The plan's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    /**
+                     * @description The plan version, e.g. "3": send it as If-Match to change the plan only as you read it.
+                     * @example "3"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The plan's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The plan version you read, as its ETag ("3"). On mismatch: 412, nothing changes. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The plan's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Display name, 1–100 characters.
+                     * @example Pro
+                     */
+                    name?: string;
+                    /**
+                     * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                     * @example 20
+                     */
+                    burst?: number | null;
+                    /**
+                     * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                     * @example 100
+                     */
+                    perMinute?: number | null;
+                    /**
+                     * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                     * @example 5000
+                     */
+                    perHour?: number | null;
+                    /**
+                     * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                     * @example 50000
+                     */
+                    perDay?: number | null;
+                    /**
+                     * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                     * @example null
+                     */
+                    perWeek?: number | null;
+                    /**
+                     * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                     * @example 1000000
+                     */
+                    perMonth?: number | null;
+                    /**
+                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. Replaces the plan's resources as a whole; {} removes them.
+                     * @example {
+                     *       "ai.generate": {
+                     *         "perMinute": 10,
+                     *         "perDay": 500
+                     *       }
+                     *     }
+                     */
+                    resources?: {
+                        [key: string]: {
+                            /**
+                             * @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute.
+                             * @default null
+                             */
+                            burst?: number | null;
+                            /**
+                             * @description Sustained rate: the bucket refills at this many requests per minute. null: no per-minute limit.
+                             * @default null
+                             */
+                            perMinute?: number | null;
+                            /**
+                             * @description Requests per UTC clock hour ([hh:00, hh+1:00)). null: no hourly limit.
+                             * @default null
+                             */
+                            perHour?: number | null;
+                            /**
+                             * @description Requests per UTC day ([00:00Z, next 00:00Z)). null: no daily limit.
+                             * @default null
+                             */
+                            perDay?: number | null;
+                            /**
+                             * @description Requests per ISO week, from Monday 00:00Z to the next Monday. null: no weekly limit.
+                             * @default null
+                             */
+                            perWeek?: number | null;
+                            /**
+                             * @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.
+                             * @default null
+                             */
+                            perMonth?: number | null;
+                        };
+                    };
+                    /**
+                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+                     * @example closed
+                     * @enum {string}
+                     */
+                    failMode?: "open" | "closed";
+                    /**
+                     * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
+                     * @example false
+                     */
+                    shadow?: boolean;
+                    /**
+                     * @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.
+                     * @example 100
+                     */
+                    localShare?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan, one version on */
+            200: {
+                headers: {
+                    /**
+                     * @description The plan version, e.g. "3": send it as If-Match to change the plan only as you read it.
+                     * @example "3"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every customer, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: components["schemas"]["Customer"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your own id for the customer (letters, digits, _ and -, at most 63 characters); one is made (cus_…) when omitted.
+                     * @example acme
+                     */
+                    id?: string;
+                    /**
+                     * @description Display name, 1–100 characters.
+                     * @example Acme Ltd
+                     */
+                    name: string;
+                    /**
+                     * @description The id of the plan the customer is on; the plan must exist.
+                     * @example pro
+                     */
+                    planId: string;
+                    /**
+                     * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
+                     * @default null
+                     * @example 17
+                     */
+                    billingDay?: number | null;
+                    overrides?: components["schemas"]["Overrides"];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer, at version 1 */
+            201: {
+                headers: {
+                    /**
+                     * @description The customer version, e.g. "4": send it as If-Match to change the customer only as you read it.
+                     * @example "4"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    /**
+                     * @description The customer version, e.g. "4": send it as If-Match to change the customer only as you read it.
+                     * @example "4"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The customer version you read, as its ETag ("4"). On mismatch: 412, nothing changes. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Display name, 1–100 characters.
+                     * @example Acme Ltd
+                     */
+                    name?: string;
+                    /**
+                     * @description Move the customer to this plan; its overrides must obey the new plan's rules.
+                     * @example pro
+                     */
+                    planId?: string;
+                    /**
+                     * @description The day of the month (1–31) the customer's monthly limits renew on, at 00:00Z; in a month without that day, on its last day. null: the calendar month.
+                     * @example 17
+                     */
+                    billingDay?: number | null;
+                    overrides?: components["schemas"]["Overrides"];
+                };
+            };
+        };
+        responses: {
+            /** @description The customer, one version on (the same when nothing changed) */
+            200: {
+                headers: {
+                    /**
+                     * @description The customer version, e.g. "4": send it as If-Match to change the customer only as you read it.
+                     * @example "4"
+                     */
+                    ETag: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description precondition_failed */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's keys, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API key's id (key_…), not the key itself. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["Token"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the token is for, 1–100 characters.
+                     * @example billing-svc
+                     */
+                    name: string;
+                    /**
+                     * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only. Default service.
+                     * @default service
+                     * @example service
+                     * @enum {string}
+                     */
+                    role?: "admin" | "service";
+                };
+            };
+        };
+        responses: {
+            /** @description The new token */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id (tok_…), not the token itself. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest entries to return, from 1 to 1000; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest entries */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
