@@ -178,10 +178,13 @@ type ErrorResponse = {
   content: { "application/json": { schema: typeof ErrorSchema } };
 };
 
-/** OpenAPI descriptions of the error responses a route can give, with the headers their answers carry. */
+/**
+ * OpenAPI descriptions of the error responses a route can give, with the headers their answers carry. Every /v1 route
+ * can also answer 503 store_unavailable: its bearer is looked up in the config store, which may not answer.
+ */
 export function errorResponses(...codes: ErrorCode[]) {
   const out: Record<number, ErrorResponse> = {};
-  for (const code of codes) {
+  for (const code of new Set<ErrorCode>([...codes, "store_unavailable"])) {
     const status = ERROR_STATUS[code];
     const prior = out[status];
     const headers = { ...prior?.headers, ...ERROR_HEADERS[code] };
