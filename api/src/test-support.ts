@@ -11,6 +11,7 @@ import type { Logger } from "./deps";
 import { createMetrics, type Metrics } from "./metrics";
 import type { CounterStore } from "./quota/store";
 import { createMemoryStore } from "./quota/stores/memory-store";
+import type { Schedule } from "./schedule";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -68,6 +69,8 @@ export async function testApp(
     metrics?: Metrics;
     now?: () => number;
     random?: () => number;
+    /** Where the config's change watcher runs: Node's timers unless a test runs it by hand. */
+    schedule?: Schedule;
   } = {},
 ) {
   const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
@@ -79,7 +82,11 @@ export async function testApp(
     info: () => {},
     error: (message, fields) => errors.push({ message, ...fields }),
   };
-  const config = createConfig(db, { cacheTtlMs: options.cacheTtlMs ?? 2000, adminToken: ADMIN_TOKEN });
+  const config = createConfig(db, {
+    cacheTtlMs: options.cacheTtlMs ?? 2000,
+    adminToken: ADMIN_TOKEN,
+    schedule: options.schedule,
+  });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });
   const app = createApp({ config, counters, logger, metrics, now: options.now, random: options.random });

@@ -1,0 +1,52 @@
+// How soon another server refuses a revoked key (CONFIG_CACHE_TTL_MS), on a schedule the test runs by hand: the
+// change watcher comes due every half TTL, and one run of it after the revocation is enough. No real time is waited.
+import { expect, test } from "vitest";
+import type { Schedule } from "../schedule";
+import { testApp } from "../test-support";
+
+const TTL_MS = 2000;
+
+type Task = { everyMs: number; bounds: boolean; run: () => Promise<void> };
+
+/** A schedule that runs nothing of itself but what asks to run at once: the test sees each task and runs it. */
+function scheduleByHand() {
+  const tasks: Task[] = [];
+  const atOnce: Promise<void>[] = [];
+  const schedule: Schedule = (everyMs, work, { now = false, bounds = false } = {}) => {
+    const task: Task = { everyMs, bounds, run: async () => void (await work()) };
+    tasks.push(task);
+    if (now) atOnce.push(task.run());
+    return () => void tasks.splice(tasks.indexOf(task), 1);
+  };
+  return { schedule, tasks, started: () => Promise.all(atOnce) };
+}
+
+test("a key revoked on one server is refused by another once its change watcher, due every half TTL, has run", async () => {
+  const revoking = await testApp();
+  const { schedule, tasks, started } = scheduleByHand();
+  const other = await testApp({ url: revoking.url, cacheTtlMs: TTL_MS, schedule });
+  await started();
+  // The watcher is the one task whose runs bound how stale an answer may be. Due every half TTL, a run starts
+  // within TTL / 2 of any revocation, which leaves the other half for the read it makes.
+  const [watcher, ...others] = tasks.filter((task) => task.bounds);
+  expect(others).toEqual([]);
+  expect(watcher?.everyMs).toBeLessThanOrEqual(TTL_MS / 2);
+
+  await revoking.call("POST", "/v1/plans", { body: { id: "base", name: "Base", perMinute: 1000 } });
+  const customer = (await revoking.call("POST", "/v1/customers", { body: { name: "Acme", planId: "base" } })).json;
+  const key = (await revoking.call("POST", `/v1/customers/${customer.id}/keys`)).json;
+  const service = (await revoking.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+  const answers = async (server: typeof other) => {
+    const me = await server.call("GET", "/v1/me", { token: key.key });
+    const check = await server.call("POST", "/v1/check", { token: service, body: { key: key.key } });
+    return [me.status, check.status, check.json.error?.code];
+  };
+  // Both servers have the key cached as live.
+  expect(await answers(revoking)).toEqual([200, 200, undefined]);
+  expect(await answers(other)).toEqual([200, 200, undefined]);
+
+  expect((await revoking.call("DELETE", `/v1/keys/${key.id}`)).status).toBe(204);
+  expect(await answers(revoking)).toEqual([401, 403, "unknown_key"]);
+  await watcher?.run();
+  expect(await answers(other)).toEqual([401, 403, "unknown_key"]);
+});
