@@ -111,27 +111,27 @@ describe("Cloudflare Workers: what only a Worker can get wrong", () => {
       made.push((await callServer(first, ADMIN_TOKEN, "POST", `/v1/customers/${customer.json.id}/keys`)).json.key);
     }
     const [open, closed] = made;
-    // Both keys cached, so what is timed below is the counter store's budget alone.
-    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: open })).status).toBe(200);
-    expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: closed })).status).toBe(200);
+    const check = (key: string | undefined) => callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key });
+    // Both keys cached, so only the counter store is waited on below.
+    expect((await check(open)).status).toBe(200);
+    expect((await check(closed)).status).toBe(200);
+    // Frozen until every answer below is in: none can be the store's, so the budget ended each wait (a timer that
+    // died with its request, as Worker timers can, would leave the check unanswered).
     store.redis.pause();
     try {
-      const timed = async (key: string | undefined) => {
-        const started = performance.now();
-        const answer = await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key });
-        return { ...answer, ms: performance.now() - started };
-      };
-      const degraded = await timed(open);
+      const degraded = await check(open);
       expect([degraded.status, degraded.json.degraded, degraded.json.reason]).toEqual([200, true, "store_unavailable"]);
-      const refused = await timed(closed);
+      const refused = await check(closed);
       expect([refused.status, refused.json.error.code]).toEqual([503, "store_unavailable"]);
-      // 500 ms of budget; the rest is slack for a loaded machine, far below the seconds a hung call would take.
-      expect(degraded.ms).toBeLessThan(2500);
-      expect(refused.ms).toBeLessThan(2500);
-      expect(degraded.ms).toBeGreaterThan(400);
+      // A third failure in a row opens the breaker, whose log line names what ended the calls: STORE_TIMEOUT_MS
+      // ran out (500 ms here, not the default 100).
+      expect((await check(open)).json.degraded).toBe(true);
+      expect(first.output()).toContain('"lastError":"no answer within 500 ms"');
     } finally {
       store.redis.resume();
     }
+    // The breaker's probe, run from requests, finds the store again before the next test checks.
+    while ((await check(open)).json.degraded) await new Promise((r) => setTimeout(r, 50));
   });
 
   test("POST /v1/check, answered without the framework, answers as the app does (a query string sends it there)", async () => {
@@ -177,18 +177,13 @@ describe("Cloudflare Workers: what only a Worker can get wrong", () => {
     expect((await check()).status).toBe(200);
 
     expect((await callServer(first, ADMIN_TOKEN, "DELETE", `/v1/keys/${made.json.id}`)).status).toBeLessThan(300);
-    const revokedAt = performance.now();
     // The instance that revoked refuses it at once.
     expect((await callServer(first, ADMIN_TOKEN, "POST", "/v1/check", { key: made.json.key })).status).toBe(403);
-    let answer = await check();
-    while (answer.status === 200 && performance.now() - revokedAt < 10_000) {
-      await new Promise((r) => setTimeout(r, 50));
-      answer = await check();
-    }
-    const seenAfterMs = performance.now() - revokedAt;
+    // The other is left alone for a TTL at least (a loaded machine only makes that longer): its change watcher is
+    // then a whole period late, so its very next request waits for the watcher and is refused.
+    await new Promise((r) => setTimeout(r, TTL_MS));
+    const answer = await check();
     expect([answer.status, answer.json.error?.code]).toEqual([403, "unknown_key"]);
-    // Within the TTL, plus a loaded machine's slack for the watcher's own read.
-    expect(seenAfterMs).toBeLessThan(TTL_MS + 1500);
   });
 
   test("the console, the customer page and the API reference are served with the API's security headers", async () => {
