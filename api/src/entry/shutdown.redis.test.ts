@@ -110,7 +110,6 @@ describe("shutdown (integration, needs redis-server)", () => {
         [waitingKey, ...Array(5).fill(deniedKey)].map((key) => startCheck(server, service, key)),
       );
 
-      const signalled = Date.now();
       process.kill(server.pid, signal);
       expect(await refusesConnections(server.url)).toBe(true);
 
@@ -126,9 +125,11 @@ describe("shutdown (integration, needs redis-server)", () => {
       expect(answers[0]).toContain('"allowed":true');
       statuses.push(...answers.slice(1).map(() => 429));
 
+      // Within the 10 s an orchestrator waits, by the server's own clock: it exits 1 past its deadline, and says so
+      // when the grace ran out on requests still in flight; neither happened.
       expect(await server.exited).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(10_000);
       expect(server.output()).toContain("shut down");
+      expect(server.output()).not.toMatch(/were cut|exiting anyway/);
 
       // Every check answered is in the history: the first allowed, every denial, and the one in flight.
       const next = await startServer(env);
