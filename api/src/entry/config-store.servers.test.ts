@@ -100,8 +100,8 @@ describe("three API servers on one SQLite file", () => {
       waiting = false;
     });
     // Time for the write to reach the lock. It cannot be answered before the lock is released below, so /healthz
-    // is answered while it waits. (One write only: two waiting ones keep the server from answering until they
-    // give up, a flaw of the config store's lock wait, not of this test.)
+    // is answered while it waits. (One write only: with two or more waiting, /healthz was at times answered only
+    // when they gave up, 5 s on, a flaw of the config store's lock wait that this test is not about.)
     await pause();
     expect((await api(server, "GET", "/healthz")).status).toBe(200);
     expect(waiting).toBe(true);
