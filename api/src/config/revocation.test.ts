@@ -1,25 +1,10 @@
 // How soon another server refuses a revoked key (CONFIG_CACHE_TTL_MS), on a schedule the test runs by hand: the
 // change watcher comes due every half TTL, and one run of it after the revocation is enough. No real time is waited.
 import { expect, test } from "vitest";
-import type { Schedule } from "../schedule";
 import { testApp } from "../test-support";
+import { scheduleByHand } from "../testing/schedule-by-hand";
 
 const TTL_MS = 2000;
-
-type Task = { everyMs: number; bounds: boolean; run: () => Promise<void> };
-
-/** A schedule that runs nothing of itself but what asks to run at once: the test sees each task and runs it. */
-function scheduleByHand() {
-  const tasks: Task[] = [];
-  const atOnce: Promise<void>[] = [];
-  const schedule: Schedule = (everyMs, work, { now = false, bounds = false } = {}) => {
-    const task: Task = { everyMs, bounds, run: async () => void (await work()) };
-    tasks.push(task);
-    if (now) atOnce.push(task.run());
-    return () => void tasks.splice(tasks.indexOf(task), 1);
-  };
-  return { schedule, tasks, started: () => Promise.all(atOnce) };
-}
 
 test("a key revoked on one server is refused by another once its change watcher, due every half TTL, has run", async () => {
   const revoking = await testApp();

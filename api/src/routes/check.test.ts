@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import { nodeTarget, type TestApp, testApp } from "../test-support";
+import { scheduleByHand } from "../testing/schedule-by-hand";
 import { describeCheckRoutes, invalidChecks } from "./testing/check";
 import { customerWithKey } from "./testing/fixtures";
 
@@ -134,14 +135,20 @@ describe("POST /v1/check under a set clock", () => {
     expect((await check({ key })).status).toBe(200);
   });
 
-  test("another server sees a plan edit and a revoked key once its cache expires", async () => {
-    const other = await testApp({ url: t.url, counters: createMemoryStore(), cacheTtlMs: 150 });
+  // The other server's change watcher runs when the test says (schedule-by-hand.ts), not after a sleep.
+  test("another server sees a plan edit and a revoked key once its change watcher runs", async () => {
+    const { schedule, watcher, started } = scheduleByHand();
+    const other = await testApp({ url: t.url, counters: createMemoryStore(), schedule });
+    await started();
     const otherCheck = (body: Record<string, unknown>) => other.call("POST", "/v1/check", { token: service, body });
     expect((await otherCheck({ key })).json.limit).toBe(20);
     await t.call("PATCH", "/v1/plans/pro", { body: { burst: 7 } });
+    await watcher().run();
+    expect((await otherCheck({ key })).json.limit).toBe(7);
     const keyId = (await t.call("GET", `/v1/customers/${customerId}/keys`)).json.keys[0].id;
     await t.call("DELETE", `/v1/keys/${keyId}`);
-    await new Promise((r) => setTimeout(r, 200));
+    expect((await otherCheck({ key })).status).toBe(200);
+    await watcher().run();
     expect((await otherCheck({ key })).json.error.code).toBe("unknown_key");
   });
 });
