@@ -1,7 +1,7 @@
 // Blocking commands for the Upstash endpoint: which commands hold their connection, and a connection of their own.
-import type { Redis } from "ioredis";
 
-type Command = [name: string, ...args: (string | Buffer)[]];
+import type { Redis } from "ioredis";
+import type { Command } from "./upstash-command";
 
 const ALWAYS_BLOCKING = new Set([
   "BLPOP",

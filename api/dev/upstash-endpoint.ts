@@ -1,4 +1,5 @@
 // An Upstash-REST-compatible HTTP endpoint in front of a real redis-server, for tests and local development.
+
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,6 +8,7 @@ import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { Redis, ReplyError } from "ioredis";
 import { blocks, createDedicatedConnections } from "./upstash-blocking";
+import type { Command } from "./upstash-command";
 import { bulk, errorReply, rawReplies } from "./upstash-resp2";
 import { createScriptFlags } from "./upstash-script-flags";
 import { createSyncTokens } from "./upstash-sync-token";
@@ -20,8 +22,6 @@ export type UpstashEndpoint = {
   /** How many HTTP requests it has received: a pipeline is one, as it is one subrequest of a Worker. */
   requests(): number;
 };
-
-type Command = [name: string, ...args: (string | Buffer)[]];
 
 // Requests share one connection (blocking ones aside), so commands that would change its state for everyone else
 // are refused, as Upstash refuses them.

@@ -1,7 +1,7 @@
 // RESP2 answers for the Upstash endpoint (`Upstash-Response-Format: resp2`): Redis's own reply bytes, passed on.
-import { connect } from "node:net";
 
-type Command = [name: string, ...args: (string | Buffer)[]];
+import { connect } from "node:net";
+import type { Command } from "./upstash-command";
 
 export type RedisAddress = { host: string; port: number; username?: string; password?: string; db?: number };
 

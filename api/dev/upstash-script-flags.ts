@@ -1,9 +1,9 @@
 // Upstash accepts a Lua shebang flag that Redis refuses (`#!lua flags=allow-key-locking`, which lets scripts on
 // different keys run side by side). @upstash/ratelimit sends it, so the endpoint drops it and answers by the SHA
 // the client computed, as Upstash would.
-import { createHash } from "node:crypto";
 
-type Command = [name: string, ...args: (string | Buffer)[]];
+import { createHash } from "node:crypto";
+import type { Command } from "./upstash-command";
 
 const UPSTASH_ONLY = /^#!lua flags=([^\n]*)\n/;
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
