@@ -64,12 +64,15 @@ function everyAnswerCarries(document: Document, name: string, ref: { $ref: strin
   }
 }
 
-/** Makes the document of the routes on `app` when asked: the generator's, then the passes above. */
+/** The document of the routes on `app`, made when first asked: the generator's, then the passes above. */
 export function documentOf(app: App, config: DocumentConfig): () => Document {
   const { name, ref } = app.openAPIRegistry.registerComponent("headers", "X-Request-Id", REQUEST_ID);
+  // Made at the first request, when every route is registered, and then kept: the routes do not change after.
+  let document: Document | undefined;
   return () => {
+    if (document) return document;
     // The framework types the 3.1 generator's config as 3.0's, where a license has no identifier; it is copied as is.
-    const document = app.getOpenAPI31Document(config as Parameters<App["getOpenAPI31Document"]>[0]);
+    document = app.getOpenAPI31Document(config as Parameters<App["getOpenAPI31Document"]>[0]);
     bodiesInPlace(document);
     everyAnswerCarries(document, name, ref);
     return document;
