@@ -1,6 +1,7 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
 import { Cluster, Redis } from "ioredis";
 import type { CounterStore } from "../store";
+import { idleConnection } from "./idle-connection";
 import { batchScripts, type ScriptCall, type SharedArgs } from "./script-batch";
 import { scriptFunctions } from "./script-functions";
 import { createScriptStore } from "./script-store";
@@ -62,11 +63,15 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   client.on("error", () => {});
   const isCluster = client instanceof Cluster;
   const functions = scriptFunctions(client, Object.values(scripts));
+  // One server: a connection idle for a while is asked first whether it is still there (idle-connection.ts). A
+  // Cluster client keeps a connection to each node, and reconnects them on its own.
+  const idle = isCluster ? undefined : idleConnection(() => client.ping(), connected, timeoutMs);
 
   // Calls waiting for the connection: one "ready" listener answers them all (one each would make Node warn of a
   // leak as soon as eleven checks arrive before Redis is up).
   const waitingForReady = new Set<() => void>();
   client.on("ready", () => {
+    idle?.answered();
     functions.connected();
     for (const ready of waitingForReady) ready();
     waitingForReady.clear();
@@ -92,7 +97,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     });
   }
   const whenConnected = <T>(call: () => Promise<T>): Promise<T> => {
-    const waiting = connected();
+    const waiting = connected() ?? idle?.revalidate();
     return waiting ? waiting.then(call) : call();
   };
 
@@ -127,7 +132,10 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
             try {
               for (const call of calls) {
                 send(call.script, call.keys, call.args).then(
-                  (result) => call.answer(result),
+                  (result) => {
+                    idle?.answered();
+                    call.answer(result);
+                  },
                   (error: Error) => call.answer(undefined, error),
                 );
               }
