@@ -1,32 +1,39 @@
-// The in-process cache of config a check needs (identities, targets): bounded, with concurrent misses for one key
-// sharing one load. Entries stay until the config changes: this server drops them as it writes, and every server
-// notices other servers' writes through the change counter (see watchChanges).
+// The in-process cache of config a check needs (identities, customers, plans): least recently used entries go first
+// once it is full, and concurrent misses for one key share one load. Entries stay until what they were read from
+// changes: the change feed (change-feed.ts) names it, and only those entries are dropped.
+import { LRUCache } from "lru-cache";
 
-export class ConfigCache<K, V> {
-  readonly #entries = new Map<K, V>();
+// lru-cache holds no null: "known not to exist" is kept as this.
+const NONE = Symbol("none");
+
+export class ConfigCache<K extends {}, V> {
+  // Bounded by count without `max`, which would allocate the whole capacity up front (16 MB for a million).
+  readonly #entries: LRUCache<K, NonNullable<V> | typeof NONE>;
   readonly #loading = new Map<K, Promise<V>>();
+  // Grows on every drop: a load that began before one may have read what was dropped, so it is handed out, not kept.
   #generation = 0;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     /** Told of each load that failed, so an outage of the config store is noticed on the check's path too. */
     private readonly onLoadError: (error: unknown) => void = () => {},
     /** False where a request may not wait on another's I/O (a Worker): each miss then loads for itself. */
     private readonly shareLoads = true,
-  ) {}
+  ) {
+    this.#entries = new LRUCache({ maxSize: maxEntries, sizeCalculation: () => 1 });
+  }
 
   /** The cached value, else `load()`'s. */
   get(key: K, load: () => Promise<V>): V | Promise<V> {
     const hit = this.#entries.get(key);
-    if (hit !== undefined || this.#entries.has(key)) return hit as V;
+    if (hit !== undefined) return (hit === NONE ? null : hit) as V;
     const pending = this.shareLoads ? this.#loading.get(key) : undefined;
     if (pending) return pending;
     const generation = this.#generation;
     const loading = load().then(
       (value) => {
         if (this.#loading.get(key) === loading) this.#loading.delete(key);
-        // Config changed while this loaded: hand the value out, but do not keep it.
-        if (generation === this.#generation) this.#set(key, value);
+        if (generation === this.#generation) this.#entries.set(key, value === null ? NONE : (value as NonNullable<V>));
         return value;
       },
       (error) => {
@@ -39,13 +46,21 @@ export class ConfigCache<K, V> {
     return loading;
   }
 
-  #set(key: K, value: V): void {
-    // Maps iterate in insertion order, so the first key is the oldest: drop it when full.
-    if (this.#entries.size >= this.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, value);
+  /** The cached value without touching its place in the order, or undefined when there is none. */
+  peek(key: K): V | undefined {
+    const hit = this.#entries.peek(key);
+    return hit === NONE ? (null as V) : hit;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Drops one entry (and a load of it under way): what it was read from has changed. */
+  delete(key: K): void {
+    this.#generation++;
+    this.#entries.delete(key);
+    this.#loading.delete(key);
   }
 
   clear(): void {

@@ -1,16 +1,19 @@
 // createConfig: plans, customers, keys, tokens and audit over the database, with the in-process cache
 // that lets a check find a bearer's identity without touching the database.
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { apiKeys, tokens as tokenRows } from "../../../db/schema";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
+import { type ConfigChange, readFeed } from "./change-feed";
 import { ConfigCache } from "./config-cache";
 import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
+import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
 import { hashesEqual, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
-import { type CheckTarget, createTargets } from "./targets";
+import { createTargets, type TargetCaches } from "./targets";
 import { createTokenStore } from "./tokens";
 
 export type Principal =
@@ -37,11 +40,13 @@ export type ConfigOptions = {
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 
-// Bounds memory under a flood of made-up bearers; a miss costs one indexed read.
-const MAX_CACHED = 100_000;
-
-// The newest audit entry's number: see watchChanges.
-const CHANGES = sql`SELECT max(seq) AS seq FROM audit_log`;
+// Keys (and the customers they belong to) cached at most: a real SaaS's million keys, a few hundred bytes each
+// (bench: RSS per cached key). Past it the least recently used go first, and a miss costs one indexed read.
+const MAX_KEYS = 1_000_000;
+// Plans are few; this only bounds a flood of lookups of plans that do not exist.
+const MAX_PLANS = 10_000;
+// D1 binds at most 100 parameters in one statement.
+const IDS_PER_READ = 100;
 
 export function createConfig(
   db: Db,
@@ -60,50 +65,100 @@ export function createConfig(
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
   const failed = (error: unknown) => health.failed(error);
-  const principals = new ConfigCache<string, Principal | null>(MAX_CACHED, failed, shareLoads);
-  const targetCache = new ConfigCache<string, CheckTarget | null>(MAX_CACHED, failed, shareLoads);
-  const targets = createTargets(db, { plans, customers }, targetCache);
+  const principals = new ConfigCache<string, Principal | null>(MAX_KEYS, failed, shareLoads);
+  const caches: TargetCaches = {
+    keys: new ConfigCache(MAX_KEYS, failed, shareLoads),
+    customers: new ConfigCache(MAX_KEYS, failed, shareLoads),
+    plans: new ConfigCache(MAX_PLANS, failed, shareLoads),
+  };
+  const targets = createTargets(db, { plans, customers }, caches);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
-  const listeners: (() => void)[] = [];
+  const listeners: ((change: ConfigChange) => void)[] = [];
 
-  function forget(): void {
+  function forgetAll(): void {
     principals.clear();
-    targetCache.clear();
-    for (const listener of listeners) listener();
+    for (const cache of Object.values(caches)) cache.clear();
+    for (const listener of listeners) listener({ kind: "all" });
   }
 
-  /** Wraps a write so that this server forgets what it cached at once. */
-  const thenForget =
+  /** The hashes of these keys' and tokens' bearers: what their cached identities are found by. */
+  async function hashesOf(keyIds: string[], tokenIds: string[]): Promise<string[]> {
+    const reads: Promise<{ hash: string }[]>[] = [];
+    for (let i = 0; i < keyIds.length; i += IDS_PER_READ) {
+      const ids = keyIds.slice(i, i + IDS_PER_READ);
+      reads.push(db.select({ hash: apiKeys.hash }).from(apiKeys).where(inArray(apiKeys.id, ids)));
+    }
+    for (let i = 0; i < tokenIds.length; i += IDS_PER_READ) {
+      const ids = tokenIds.slice(i, i + IDS_PER_READ);
+      reads.push(db.select({ hash: tokenRows.hash }).from(tokenRows).where(inArray(tokenRows.id, ids)));
+    }
+    return (await Promise.all(reads)).flat().map((row) => row.hash);
+  }
+
+  /**
+   * Drops what depends on each change, and only that: a key's or a token's identity (and the key's customer link), a
+   * customer's entry, a plan's shared entry (its customers' targets are made again from it, their entries kept).
+   */
+  async function apply(changes: ConfigChange[]): Promise<void> {
+    if (changes.some((change) => change.kind === "all")) return forgetAll();
+    const idsOf = (kind: ConfigChange["kind"]) => changes.flatMap((c) => (c.kind === kind ? [c.id as string] : []));
+    for (const hash of await hashesOf(idsOf("key"), idsOf("token"))) {
+      principals.delete(hash);
+      caches.keys.delete(hash);
+    }
+    for (const change of changes) {
+      if (change.kind === "customer") caches.customers.delete(change.id);
+      if (change.kind === "plan") {
+        const entry = caches.plans.peek(change.id);
+        if (entry) entry.stale = true;
+        caches.plans.delete(change.id);
+      }
+      for (const listener of listeners) listener(change);
+    }
+  }
+
+  // Every change made through the API writes an audit entry in the same transaction (the change feed). Read twice
+  // per CONFIG_CACHE_TTL_MS (one small indexed query, whatever the number of keys cached), it bounds how late this
+  // server sees another's edit or revocation; while the database is down, what is cached goes on serving. During an
+  // outage the read is made as a write (a batch: every batch of ours begins as one), which also probes the store:
+  // the outage is over when writes get through again, not merely reads. Reads run one after another, so each
+  // change is applied once, whichever read finds it (a write's own, or the watcher's).
+  let seen: number | undefined;
+  let reading: Promise<void> = Promise.resolve();
+  async function readOnce(): Promise<void> {
+    const probe = health.down;
+    const feed = await readFeed(db, seen, probe);
+    if (probe) health.answered();
+    seen = feed.seen;
+    await apply(feed.changes);
+  }
+  function catchUp(): Promise<void> {
+    reading = reading.then(readOnce, readOnce);
+    return reading;
+  }
+  const stopWatching = schedule(
+    Math.max(10, cacheTtlMs / 2),
+    () => catchUp().catch((error: unknown) => health.failed(error)),
+    { now: true, bounds: true },
+  );
+
+  /**
+   * Wraps a write so that this server reads the change feed as soon as it is done: its own change (and any other
+   * server's before it) applies before the answer, so this server never serves what it just changed. If the feed
+   * cannot be read, everything is dropped instead.
+   */
+  const thenCatchUp =
     <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await write(...args);
       } finally {
-        forget();
+        await catchUp().catch((error: unknown) => {
+          health.failed(error);
+          forgetAll();
+        });
       }
     };
-
-  // Every change made through the API writes an audit entry in the same transaction, so the newest entry's
-  // number is a change counter that all servers share. Read twice per CONFIG_CACHE_TTL_MS (one tiny query,
-  // however many keys are cached), it bounds how late this server sees another's edit or revocation; while
-  // the database is down, what is cached goes on serving. During an outage the read is made as a write (a batch:
-  // every batch of ours begins as one), which also probes the store: the outage is over when writes get through
-  // again, not merely reads.
-  let seen: number | undefined;
-  async function watchChanges(): Promise<void> {
-    try {
-      const probe = health.down;
-      const read = db.all<{ seq: number | null }>(CHANGES);
-      const [rows] = probe ? await db.batch([read]) : [await read];
-      if (probe) health.answered();
-      const seq = Number(rows?.[0]?.seq ?? 0);
-      if (seen !== undefined && seq !== seen) forget();
-      seen = seq;
-    } catch (error) {
-      health.failed(error);
-    }
-  }
-  const stopWatching = schedule(Math.max(10, cacheTtlMs / 2), watchChanges, { now: true, bounds: true });
 
   async function lookup(bearer: string, hash: string): Promise<Principal | null> {
     if (bearer.startsWith("qk_")) {
@@ -116,12 +171,12 @@ export function createConfig(
 
   /**
    * What the routes call: each failure to reach the store is told to the health, which logs an outage once, and
-   * each of `writes` makes this server forget what it cached.
+   * each of `writes` makes this server apply the changes it made before it answers.
    */
   function served<S extends Record<string, unknown>>(store: S, writes: (keyof S & string)[]): S {
     const watched = health.watching(store);
     for (const name of writes) {
-      watched[name] = thenForget(watched[name] as (...args: unknown[]) => Promise<unknown>) as S[typeof name];
+      watched[name] = thenCatchUp(watched[name] as (...args: unknown[]) => Promise<unknown>) as S[typeof name];
     }
     return watched;
   }
@@ -133,12 +188,12 @@ export function createConfig(
     tokens: served(tokens, ["create", "revoke"]),
     audit: health.watching({
       list: (limit: number) => listAudit(db, limit),
-      record: (entry: AuditEntry) => auditInsert(db, entry).then(() => undefined),
+      record: thenCatchUp((entry: AuditEntry) => auditInsert(db, entry).then(() => undefined)),
     }),
     targets,
 
-    /** Calls `listener` after every change made through this server, so in-process caches can drop what they hold. */
-    onChange(listener: () => void): void {
+    /** Calls `listener` with every change this server learns of, so in-process caches can drop what depends on it. */
+    onChange(listener: (change: ConfigChange) => void): void {
       listeners.push(listener);
     },
 
@@ -146,7 +201,14 @@ export function createConfig(
     principal(bearer: string): Principal | null | Promise<Principal | null> {
       const hash = sha256(bearer);
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
-      return principals.get(hash, () => lookup(bearer, hash));
+      const found = principals.get(hash, () => lookup(bearer, hash));
+      // A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as
+      // its entry is dropped), though the key's own cached identity is not found by the customer's id.
+      const ofLiveCustomer = (principal: Principal | null) =>
+        principal?.kind !== "customer"
+          ? principal
+          : andThen(targets.byCustomer(principal.customerId), (target) => (target ? principal : null));
+      return found instanceof Promise ? found.then(ofLiveCustomer) : ofLiveCustomer(found);
     },
 
     /** Answers when the config store can be read and no outage is under way. */

@@ -7,6 +7,7 @@ import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 import type { ConfigCache } from "./config-cache";
 import type { CustomerStore } from "./customers";
+import { andThen, type Maybe } from "./maybe";
 import type { PlanStore } from "./plans";
 
 /** A check's caller: whose counters, the quota's policy, and what the plan says to do on a denial or an outage. */
@@ -36,11 +37,46 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
   };
 }
 
-export function createTargets(
-  db: Db,
-  stores: { plans: PlanStore; customers: CustomerStore },
-  cache: ConfigCache<string, CheckTarget | null>,
-) {
+/**
+ * A plan as checks use it, shared by every customer on it: its targets, one per billing day asked for (a customer
+ * without overrides is held to the plan's own). Stale once the plan changed: each customer's target is made again
+ * from the plan read anew, without reading the customer again.
+ */
+type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
+
+/** A customer as checks use it: what its target is made of, and the target. */
+type CustomerEntry = {
+  customer: Pick<Customer, "id" | "planId" | "overrides" | "billingDay">;
+  plan: PlanEntry;
+  target: CheckTarget;
+};
+
+/** The plan's own target for a billing day, made once per plan entry; `customerId` null (anonymous traffic). */
+function planTarget(entry: PlanEntry, billingDay: number | null): CheckTarget {
+  let shared = entry.byBillingDay.get(billingDay);
+  if (!shared) {
+    shared = { ...target(entry.plan, { id: "", overrides: null, billingDay }), customerId: null };
+    entry.byBillingDay.set(billingDay, shared);
+  }
+  return shared;
+}
+
+function targetOn(entry: PlanEntry, customer: CustomerEntry["customer"]): CheckTarget {
+  if (customer.overrides) return target(entry.plan, customer);
+  // The policy's parts are the plan's, shared; only the customer's id is its own.
+  return { ...planTarget(entry, customer.billingDay), customerId: customer.id };
+}
+
+export type TargetCaches = {
+  /** A live key's hash → its customer's id (null: unknown or revoked). */
+  keys: ConfigCache<string, string | null>;
+  /** A customer's id → what checks of it are held to (null: no such customer). */
+  customers: ConfigCache<string, CustomerEntry | null>;
+  /** A plan's id → the plan as checks use it (null: no such plan). */
+  plans: ConfigCache<string, PlanEntry | null>;
+};
+
+export function createTargets(db: Db, stores: { plans: PlanStore; customers: CustomerStore }, caches: TargetCaches) {
   // A live key, its customer and its plan in one prepared query: a cache miss costs one read, not three.
   const byHash = db
     .select({ customer: customers, plan: plans })
@@ -49,26 +85,65 @@ export function createTargets(
     .innerJoin(plans, eq(plans.id, customers.planId))
     .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
     .prepare();
+  const customerById = db
+    .select({ customer: customers, plan: plans })
+    .from(customers)
+    .innerJoin(plans, eq(plans.id, customers.planId))
+    .where(eq(customers.id, sql.placeholder("id")))
+    .prepare();
 
-  async function forCustomer(customerId: string): Promise<CheckTarget | null> {
-    const customer = await stores.customers.get(customerId);
-    const plan = customer && (await stores.plans.get(customer.planId));
-    return customer && plan ? target(plan, customer) : null;
+  const planEntry = (plan: Plan): PlanEntry => ({ plan, byBillingDay: new Map(), stale: false });
+
+  /** The plan's entry: the cached one while it is current, else one made of `read` (a row just read) or loaded. */
+  function planOf(id: string, read?: Plan): Maybe<PlanEntry | null> {
+    return caches.plans.get(id, async () => {
+      const plan = read ?? (await stores.plans.get(id));
+      return plan ? planEntry(plan) : null;
+    });
+  }
+
+  function customerEntry(row: Customer, plan: Plan): Maybe<CustomerEntry | null> {
+    // Only what the target is made of: a million cached customers hold no names or timestamps.
+    const customer = { id: row.id, planId: row.planId, overrides: row.overrides ?? null, billingDay: row.billingDay };
+    return andThen(
+      planOf(plan.id, plan),
+      (entry) => entry && { customer, plan: entry, target: targetOn(entry, customer) },
+    );
+  }
+
+  /** The customer's current target: made again on its plan read anew when the plan changed since. */
+  function current(entry: CustomerEntry | null): Maybe<CheckTarget | null> {
+    if (!entry) return null;
+    if (!entry.plan.stale) return entry.target;
+    return andThen(planOf(entry.customer.planId), (plan) => {
+      // A plan cannot be deleted while a customer is on it: gone, the customer has moved on (and is reread).
+      if (!plan) return null;
+      entry.plan = plan;
+      entry.target = targetOn(plan, entry.customer);
+      return entry.target;
+    });
+  }
+
+  /** The customer's entry, from `read` (its row and its plan's, just read) when it is not cached. */
+  function customerOf(id: string, read?: { customer: Customer; plan: Plan }): Maybe<CustomerEntry | null> {
+    return caches.customers.get(id, async () => {
+      const row = read ?? (await customerById.get({ id }));
+      return row ? customerEntry(row.customer, row.plan) : null;
+    });
   }
 
   return {
     /** The target of a customer's live API key (by the key's hash), or null when the key is unknown or revoked. */
-    byKeyHash: (hash: string) =>
-      cache.get(`key:${hash}`, async () => {
-        const row = await byHash.get({ hash });
-        return row ? target(row.plan, row.customer) : null;
-      }),
-    byCustomer: (customerId: string) => cache.get(`customer:${customerId}`, () => forCustomer(customerId)),
+    byKeyHash(hash: string): Maybe<CheckTarget | null> {
+      let read: { customer: Customer; plan: Plan } | undefined;
+      const customerId = caches.keys.get(hash, async () => {
+        read = await byHash.get({ hash });
+        return read ? read.customer.id : null;
+      });
+      return andThen(customerId, (id) => (id === null ? null : andThen(customerOf(id, read), current)));
+    },
+    byCustomer: (customerId: string) => andThen(customerOf(customerId), current),
     /** The target of anonymous traffic, governed by the plan `anonymous` when it exists. */
-    anonymous: () =>
-      cache.get("anonymous", async () => {
-        const plan = await stores.plans.get(ANONYMOUS_PLAN);
-        return plan ? target(plan) : null;
-      }),
+    anonymous: () => andThen(planOf(ANONYMOUS_PLAN), (entry) => entry && planTarget(entry, null)),
   };
 }

@@ -1,5 +1,6 @@
 // The quota layer's one door: check, refund, usage, history, reset, together and close. Behind it stay the deny cache
 // and the flush of the denials it answered; the store, its batcher and its budget are reached only through it.
+import type { ConfigChange } from "../config/change-feed";
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
@@ -7,6 +8,7 @@ import { DenyCache } from "./deny-cache";
 import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
 import type { CounterStore, DayPoint, HistoryPoint } from "./store";
+import { customerSubject } from "./subject";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
 const FLUSH_EVERY_MS = 1000;
@@ -59,8 +61,8 @@ export type LimiterOptions = {
   schedule?: Schedule;
   /** This process's clock (ms), for how long a denial is remembered. */
   now?: () => number;
-  /** Subscribes to this server's config changes: remembered denials are forgotten at once when one happens. */
-  onConfigChange?: (listener: () => void) => void;
+  /** Subscribes to the config changes this server learns of: remembered denials they touch are forgotten at once. */
+  onConfigChange?: (listener: (change: ConfigChange) => void) => void;
   /**
    * Spends plans' local shares (contract section 12): for a process that lives on and can give a share back within
    * a second (the Node server). A frozen or per-request instance (Lambda, Vercel, a Worker) could not, so there every
@@ -75,7 +77,12 @@ export function createLimiter(
 ): Limiter {
   // Denials are remembered until their retry time, so a flood from one denied subject never reaches the store.
   const denials = new DenyCache({ now });
-  onConfigChange?.(() => denials.clear());
+  onConfigChange?.((change) => {
+    // A customer's edit or reset touches its own denials; a plan's, those of every customer on it (all of them here:
+    // plans change seldom, and denials are short-lived); keys and tokens, none.
+    if (change.kind === "customer" || change.kind === "reset") denials.delete(customerSubject(change.id));
+    else if (change.kind === "plan" || change.kind === "all") denials.clear();
+  });
   // Checks answered here, not by the store, go to its history once a second.
   const unrecorded = new Map<string, { allowed: number; denied: number }>();
   function unrecordedOf(subject: string) {
