@@ -17,7 +17,7 @@ export type DbOptions = {
 export async function createDb({ url, authToken, lockWaitMs = 5000 }: DbOptions) {
   const path = localPath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  const client = writeBatches(path ? new LocalClient(url, { lockWaitMs }) : createClient({ url, authToken }));
+  const client = writeBatches(path ? new LocalClient(url, { lockWaitMs, path }) : createClient({ url, authToken }));
   // WAL keeps reads going during a write and survives a crash mid-write; the mode is stored in the file.
   if (path) await client.execute("PRAGMA journal_mode = WAL");
   const db = drizzle(client, { schema });

@@ -9,6 +9,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from "@libsql/client";
+import { CachedReads, isCachedRead } from "./cached-reads";
 import { ownedTransaction } from "./owned-transaction";
 
 // SQLite waits for a lock by sleeping inside the call, and this driver's calls are synchronous: a long wait there would
@@ -19,6 +20,8 @@ const PAUSE_MS = 20;
 export type LocalClientOptions = {
   /** How long a call may wait for another connection's lock before it fails with SQLITE_BUSY. */
   lockWaitMs: number;
+  /** The file itself, for the reads made through statements kept prepared (cached-reads.ts). */
+  path: string;
 };
 
 /** Failed with SQLITE_BUSY: another connection held the lock. Such a call changed nothing, so it may run again. */
@@ -28,14 +31,17 @@ export class LocalClient implements Client {
   readonly protocol = "file";
   readonly #client: Client;
   readonly #lockWaitMs: number;
+  readonly #reads: CachedReads;
   // Calls run one after another. They are synchronous inside anyway, so nothing is lost, and it lets a failed
   // connection be replaced before the next call can touch it.
   #previous: Promise<unknown> = Promise.resolve();
 
-  constructor(url: string, { lockWaitMs }: LocalClientOptions) {
+  constructor(url: string, { lockWaitMs, path }: LocalClientOptions) {
     // One connection: the calls run one at a time, and one connection is cheap to replace.
     this.#client = createClient({ url, timeout: Math.min(WAIT_IN_CALL_MS, lockWaitMs), concurrency: 1 });
     this.#lockWaitMs = lockWaitMs;
+    // Reads take their turn with every other call, so a read made after a write sees it.
+    this.#reads = new CachedReads(path, Math.min(WAIT_IN_CALL_MS, lockWaitMs));
   }
 
   get closed(): boolean {
@@ -44,6 +50,10 @@ export class LocalClient implements Client {
 
   execute(stmtOrSql: InStatement | string, args?: InArgs) {
     const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+    // A closed client answers as the driver does (CLIENT_CLOSED), never through a connection opened again.
+    if (isCachedRead(stmt)) {
+      return this.#call(async (client) => (client.closed ? client.execute(stmt) : this.#reads.execute(stmt)));
+    }
     return this.#call((client) => client.execute(stmt));
   }
 
@@ -74,10 +84,12 @@ export class LocalClient implements Client {
 
   reconnect(): void {
     this.#client.reconnect();
+    this.#reads.reset();
   }
 
   close(): void {
     this.#client.close();
+    this.#reads.reset();
   }
 
   /**
@@ -118,5 +130,6 @@ export class LocalClient implements Client {
   // ("SQL statements in progress") and reads there see the snapshot of before. A fresh connection has neither.
   #freshConnection(): void {
     if (!this.#client.closed) this.#client.reconnect();
+    this.#reads.reset();
   }
 }
