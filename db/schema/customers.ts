@@ -22,7 +22,13 @@ export const customers = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("customers_plan_id").on(t.planId)],
+  (t) => [
+    // The console's list, newest first a page at a time (GET /v1/customers): read in this order, never sorted.
+    index("customers_created_at").on(t.createdAt, t.id),
+    // Who is on a plan, oldest first, a few at a time (a refused plan delete names them) without reading the others;
+    // its leading plan_id also serves the foreign key's check when a plan is deleted.
+    index("customers_plan_id").on(t.planId, t.createdAt, t.id),
+  ],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,13 +1,14 @@
 // Customers in the config store: writes check the plan and overrides, and are audited in the same batch, guarded by
-// the version.
+// the version, with the rows their search finds them by; the list is read a page at a time through an index.
 import { isDeepStrictEqual } from "node:util";
-import { and, asc, eq } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
-import { type CustomerRow, customers } from "../../../db/schema";
+import { type CustomerRow, customerPrefixes, customers } from "../../../db/schema";
 import { type Customer, type CustomerCreate, type CustomerPatch, overridesViolation } from "../domain/customer";
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
+import { searchPrefixes, searchText } from "./customer-search";
 import { constraintOf } from "./db-errors";
 import type { PlanStore } from "./plans";
 import { newId } from "./secrets";
@@ -17,6 +18,30 @@ const toCustomer = (row: CustomerRow): Customer => ({ ...row, overrides: row.ove
 
 // How often an unconditional update re-reads when another writer got in between.
 const RETRIES = 5;
+
+/** A place in the list, newest first (createdAt, then id, descending): the last customer of a page. */
+export type ListPosition = Pick<Customer, "createdAt" | "id">;
+
+/** A page of the list: newest first, those that `q` finds (all when it is left out), after `after`. */
+export type PageQuery = { q?: string | undefined; limit: number; after?: ListPosition | undefined };
+
+/** The customers of a page, and where the next begins (null: this is the last). */
+export type CustomerPage = { customers: Customer[]; next: ListPosition | null };
+
+/** Past `position` in the list's order: a row-value comparison, which SQLite answers from a (created_at, id) index. */
+const olderThan = (createdAt: AnyColumn, id: AnyColumn, position: ListPosition | undefined) =>
+  position && sql`(${createdAt}, ${id}) < (${position.createdAt}, ${position.id})`;
+
+/** The insert of the rows a customer is found by, for a batch; with `onlyIf`, written only when it holds. */
+function prefixesInsert(db: Db, customer: Customer, onlyIf?: SQL) {
+  // One parameter for them all (D1 binds at most 100 a statement), unpacked by json_each.
+  const prefixes = JSON.stringify(searchPrefixes(customer));
+  return db
+    .insert(customerPrefixes)
+    .select(
+      sql`SELECT ${customer.id}, value, ${customer.createdAt} FROM json_each(${prefixes}) WHERE ${onlyIf ?? sql`1`}`,
+    );
+}
 
 export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Date) {
   async function get(id: string): Promise<Customer | null> {
@@ -35,8 +60,53 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
   return {
     get,
 
-    async list(): Promise<Customer[]> {
+    /** Every customer, oldest first, for the Live page's one answer about all of them (GET /v1/usage). */
+    async listAll(): Promise<Customer[]> {
       return (await db.select().from(customers).orderBy(asc(customers.createdAt), asc(customers.id))).map(toCustomer);
+    },
+
+    /**
+     * One page of the list, newest first. Both reads walk an index in the list's order from `after` and stop one row
+     * past the page (that row says whether another follows): a page costs the same whatever the number of customers.
+     */
+    async page({ q = "", limit, after }: PageQuery): Promise<CustomerPage> {
+      const search = searchText(q);
+      const rows =
+        search === ""
+          ? await db
+              .select()
+              .from(customers)
+              .where(olderThan(customers.createdAt, customers.id, after))
+              .orderBy(desc(customers.createdAt), desc(customers.id))
+              .limit(limit + 1)
+          : (
+              await db
+                .select({ customer: customers })
+                .from(customerPrefixes)
+                .innerJoin(customers, eq(customers.id, customerPrefixes.customerId))
+                .where(
+                  and(
+                    eq(customerPrefixes.prefix, search),
+                    olderThan(customerPrefixes.createdAt, customerPrefixes.customerId, after),
+                  ),
+                )
+                .orderBy(desc(customerPrefixes.createdAt), desc(customerPrefixes.customerId))
+                .limit(limit + 1)
+            ).map((row) => row.customer);
+      const page = rows.slice(0, limit).map(toCustomer);
+      const last = page.at(-1);
+      return { customers: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+    },
+
+    /** The first customers on a plan, oldest first, and whether there are more: read through customers_plan_id. */
+    async onPlan(planId: string, limit: number): Promise<{ ids: string[]; more: boolean }> {
+      const rows = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.planId, planId))
+        .orderBy(asc(customers.createdAt), asc(customers.id))
+        .limit(limit + 1);
+      return { ids: rows.slice(0, limit).map((row) => row.id), more: rows.length > limit };
     },
 
     async create(input: CustomerCreate, actor: string): Promise<Result<Customer>> {
@@ -57,6 +127,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       try {
         await db.batch([
           db.insert(customers).values(customer),
+          prefixesInsert(db, customer),
           auditInsert(db, { at, actor, action: "customer.create", target: customer.id, before: null, after: customer }),
         ]);
       } catch (error) {
@@ -90,19 +161,30 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
         if (problem) return problem;
         const after: Customer = { ...merged, version: before.version + 1, updatedAt: now().toISOString() };
         const { id: _, createdAt: __, ...changes } = after;
+        // A new name, new search rows: written before the update, under the same guard as the audit entry, so they
+        // share the fate of the update (the guard no longer holds once it is applied).
+        const guard = () => stillAt("customers", id, before.version);
+        const renamed =
+          after.name === before.name
+            ? []
+            : [
+                db.delete(customerPrefixes).where(and(eq(customerPrefixes.customerId, id), guard())),
+                prefixesInsert(db, after, guard()),
+              ];
         try {
-          const [, result] = await db.batch([
+          const results = await db.batch([
             auditInsert(
               db,
               { at: after.updatedAt, actor, action: "customer.update", target: id, before, after },
-              stillAt("customers", id, before.version),
+              guard(),
             ),
+            ...renamed,
             db
               .update(customers)
               .set(changes)
               .where(and(eq(customers.id, id), eq(customers.version, before.version))),
           ]);
-          if (changedRows(result) === 1) return ok(after);
+          if (changedRows(results.at(-1)) === 1) return ok(after);
         } catch (error) {
           // The plan was deleted between our check and our write.
           if (constraintOf(error) === "foreign_key")
@@ -121,7 +203,7 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       if (!before) return fail("not_found", `customer ${id} does not exist`);
       const stale = staleVersion("customer", id, before.version, ifMatch);
       if (stale) return stale;
-      // Its API keys go with it (ON DELETE CASCADE), so they stop working too.
+      // Its API keys go with it (ON DELETE CASCADE), so they stop working too; so do the rows its search found it by.
       const [, result] = await db.batch([
         auditInsert(
           db,

@@ -5,6 +5,7 @@ import type { App, AppDeps } from "../deps";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { ApiError, unwrap } from "../errors";
 import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+import { Cursor, encodeCursor } from "./customer-cursor";
 
 const tags = ["Customers"];
 const IdParam = z.object({
@@ -12,6 +13,34 @@ const IdParam = z.object({
 });
 const IfMatchHeader = ifMatchHeader("customer", 4);
 const withEtag = etagHeader("customer", 4);
+
+const LIMIT_RANGE = "limit must be a whole number from 1 to 1000";
+const ListQuery = z.object({
+  q: z.string().max(100, "q must be at most 100 characters").optional().meta({
+    description:
+      "Finds the customers whose id, or whose name from one of its words on, starts with it, in any case: acme, ltd and acme l find Acme Ltd, cme does not. Spaces and ASCII punctuation count as one space between words.",
+    example: "acme",
+  }),
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int(LIMIT_RANGE)
+    .min(1, LIMIT_RANGE)
+    .max(1000, LIMIT_RANGE)
+    .default(100)
+    .meta({
+      description: "How many customers a page holds at most, from 1 to 1000; default 100.",
+      example: 100,
+    }),
+  cursor: Cursor.optional(),
+});
+
+const CustomerPage = z.object({
+  customers: z.array(Customer),
+  nextCursor: z.string().nullable().meta({
+    description: "Send it as cursor for the next page; null on the last page.",
+    example: "WyIyMDI2LTExLTMwVDEwOjAwOjAwLjAwMFoiLCJjdXNfN1lxSzJtUDl4VzR0TGIzbiJd",
+  }),
+});
 
 export function registerCustomers(app: App, { config }: AppDeps) {
   app.openapi(
@@ -21,15 +50,21 @@ export function registerCustomers(app: App, { config }: AppDeps) {
       operationId: "listCustomers",
       tags,
       security,
-      summary: "List customers",
-      description: "Every customer, oldest first, with its plan and overrides.",
+      summary: "List customers, a page at a time",
+      description:
+        "One page of the customers, newest first (by createdAt, then id), with their plans and overrides; with q, only those it finds. For the next page send nextCursor back as cursor, with the same q. A page costs the same however many customers there are.",
       middleware: [allow("admin")],
+      request: { query: ListQuery },
       responses: {
-        200: jsonContent(z.object({ customers: z.array(Customer) }), "Every customer, oldest first"),
-        ...errorResponses("unauthorized", "forbidden"),
+        200: jsonContent(CustomerPage, "A page of customers, newest first"),
+        ...errorResponses("invalid_request", "unauthorized", "forbidden"),
       },
     }),
-    async (c) => c.json({ customers: await config.customers.list() }, 200),
+    async (c) => {
+      const { q, limit, cursor } = c.req.valid("query");
+      const page = await config.customers.page({ q, limit, after: cursor });
+      return c.json({ customers: page.customers, nextCursor: page.next && encodeCursor(page.next) }, 200);
+    },
   );
 
   app.openapi(

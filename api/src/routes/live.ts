@@ -144,7 +144,7 @@ export const READ_TOGETHER = 100;
  */
 async function readBoard(config: Config, limiter: Limiter, q: string) {
   const reads = limiter.together();
-  const [customers, plans] = await Promise.all([config.customers.list(), config.plans.list()]);
+  const [customers, plans] = await Promise.all([config.customers.listAll(), config.plans.list()]);
   const planById = new Map(plans.map((p) => [p.id, p]));
   // What each plan alone sets, to tell which limits a customer's overrides change.
   const planSpecs = new Map(plans.map((p) => [p.id, target(p).usage]));

@@ -14,12 +14,15 @@ const withEtag = etagHeader("plan", 3);
 // How many customer ids a refused delete names: enough to find them, few enough to read.
 const NAMED = 3;
 
-/** Why a plan cannot go: who is on it, so the admin knows whom to move. */
-function planInUse(id: string, customerIds: readonly string[]): string {
-  const n = customerIds.length;
-  const named = customerIds.slice(0, NAMED).join(", ");
-  const rest = n > NAMED ? ` and ${n - NAMED} more` : "";
-  const who = `${n} ${n === 1 ? "customer" : "customers"} (${named}${rest})`;
+/**
+ * Why a plan cannot go: the first customers on it, so the admin knows whom to move. Past those, how many more is not
+ * counted: that would read every customer of a big plan to refuse a delete.
+ */
+function planInUse(id: string, { ids, more }: { ids: readonly string[]; more: boolean }): string {
+  const n = ids.length;
+  const who = more
+    ? `more than ${n} customers (${ids.join(", ")} and more)`
+    : `${n} ${n === 1 ? "customer" : "customers"} (${ids.join(", ")})`;
   return `plan ${JSON.stringify(id)} is used by ${who}; move them to another plan first`;
 }
 
@@ -146,7 +149,7 @@ export function registerPlans(app: App, { config }: AppDeps) {
       security,
       summary: "Delete a plan",
       description:
-        "Refused with 409 while any customer is on the plan; the message says how many and names the first few. If-Match, when sent, must match the plan's version (412 otherwise).",
+        "Refused with 409 while any customer is on the plan; the message names the first three customers on it, oldest first, and says when there are more. If-Match, when sent, must match the plan's version (412 otherwise).",
       middleware: [allow("admin")],
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {
@@ -158,10 +161,9 @@ export function registerPlans(app: App, { config }: AppDeps) {
       const { id } = c.req.valid("param");
       const removed = await config.plans.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor);
       if (!removed.ok && removed.code === "conflict") {
-        const users = (await config.customers.list()).filter((customer) => customer.planId === id);
+        const users = await config.customers.onPlan(id, NAMED);
         // Between the refusal and this read the last customer may have moved: then the store's words stand.
-        const ids = users.map((customer) => customer.id);
-        if (ids.length > 0) throw new ApiError("conflict", planInUse(id, ids));
+        if (users.ids.length > 0) throw new ApiError("conflict", planInUse(id, users));
       }
       unwrap(removed);
       return c.body(null, 204);

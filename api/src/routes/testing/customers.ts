@@ -5,6 +5,12 @@ import type { RouteService, RouteTarget } from "../../test-support";
 
 const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
 
+type Listed = { id: string; name: string; createdAt: string };
+
+/** The list's order, as SQLite compares text (by code unit, not by locale): createdAt, then id, descending. */
+const newestFirst = (a: Listed, b: Listed) =>
+  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
+
 export function describeCustomerRoutes(target: RouteTarget) {
   describe("customers", () => {
     let t: RouteService;
@@ -149,6 +155,111 @@ export function describeCustomerRoutes(target: RouteTarget) {
       expect((await t.call("GET", "/v1/me", { token: key.json.key })).status).not.toBe(401);
       await t.call("DELETE", `/v1/customers/${created.json.id}`);
       expect((await t.call("GET", "/v1/me", { token: key.json.key })).status).toBe(401);
+    });
+
+    /** Every page of GET /v1/customers with `query`, following nextCursor to the last. */
+    async function pages(query: string): Promise<Listed[][]> {
+      const found: Listed[][] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await t.call("GET", `/v1/customers?${query}${cursor === null ? "" : `&cursor=${cursor}`}`);
+        expect(res.status).toBe(200);
+        found.push(res.json.customers);
+        cursor = res.json.nextCursor;
+      } while (cursor !== null);
+      return found;
+    }
+    const ids = async (q: string) => (await pages(`q=${encodeURIComponent(q)}`)).flat().map((c) => c.id);
+
+    test("the list comes a page at a time, newest first, each customer once", async () => {
+      const made: Listed[] = [];
+      for (let i = 1; i <= 7; i++) {
+        made.push((await t.call("POST", "/v1/customers", { body: { name: `Customer ${i}`, planId: "pro" } })).json);
+      }
+      const all = await t.call("GET", "/v1/customers");
+      expect(all.json).toEqual({ customers: [...made].sort(newestFirst), nextCursor: null });
+
+      const byThree = await pages("limit=3");
+      expect(byThree.map((page) => page.length)).toEqual([3, 3, 1]);
+      expect(byThree.flat()).toEqual(all.json.customers);
+      // A page that ends exactly at the last customer says so: no empty page after it.
+      expect((await pages("limit=7")).map((page) => page.length)).toEqual([7]);
+      expect((await pages("limit=1")).flat()).toEqual(all.json.customers);
+      expect((await t.call("GET", "/v1/customers?limit=1000")).json.customers).toHaveLength(7);
+    });
+
+    test("q finds the start of the id or of a word of the name, in any case, never inside a word", async () => {
+      for (const [id, name] of [
+        ["acme-eu", "Acme Europe"],
+        ["globex", "Globex Corporation"],
+        ["init", "Initech Ltd."],
+        ["umbrella", "Umbrella Acme Holdings"],
+      ]) {
+        expect((await t.call("POST", "/v1/customers", { body: { id, name, planId: "pro" } })).status).toBe(201);
+      }
+      const made = (await t.call("POST", "/v1/customers", { body: { name: "Hooli", planId: "pro" } })).json;
+
+      expect(await ids("ACME")).toEqual(["umbrella", "acme-eu"]);
+      expect(await ids("corp")).toEqual(["globex"]);
+      expect(await ids("LTD")).toEqual(["init"]);
+      expect(await ids("acme h")).toEqual(["umbrella"]);
+      // Punctuation parts words, in the name, the id and the search alike.
+      expect(await ids("acme_eu")).toEqual(["acme-eu"]);
+      expect(await ids(made.id.slice(0, 8).toUpperCase())).toEqual([made.id]);
+      expect(await ids("GLOB")).toEqual(["globex"]);
+      // Not the start of a word, nor words out of their order.
+      for (const missed of ["cme", "obex", "tech", "brella", "rope", "ooli", "ltd acme"]) {
+        expect(await ids(missed), missed).toEqual([]);
+      }
+      // A blank search is no search.
+      expect(await ids("  ")).toHaveLength(5);
+      // Its pages follow one another like the list's.
+      expect((await pages("q=acme&limit=1")).map((page) => page.map((c) => c.id))).toEqual([["umbrella"], ["acme-eu"]]);
+    });
+
+    test("q follows a rename and a delete, and a refused rename changes nothing", async () => {
+      await t.call("POST", "/v1/customers", { body: { id: "c1", name: "Acme Ltd", planId: "pro" } });
+      expect(await ids("acme")).toEqual(["c1"]);
+
+      expect((await t.call("PATCH", "/v1/customers/c1", { body: { name: "Zenith Ltd" } })).status).toBe(200);
+      expect(await ids("acme")).toEqual([]);
+      expect(await ids("zenith")).toEqual(["c1"]);
+      expect(await ids("ltd")).toEqual(["c1"]);
+
+      const stale = await t.call("PATCH", "/v1/customers/c1", {
+        body: { name: "Other" },
+        headers: { "if-match": '"1"' },
+      });
+      expect(stale.status).toBe(412);
+      expect(await ids("other")).toEqual([]);
+      expect(await ids("zenith")).toEqual(["c1"]);
+      await t.call("PATCH", "/v1/customers/c1", { body: { planId: "free" } });
+      expect(await ids("zenith")).toEqual(["c1"]);
+
+      expect((await t.call("DELETE", "/v1/customers/c1")).status).toBe(204);
+      expect(await ids("zenith")).toEqual([]);
+      expect(await ids("c1")).toEqual([]);
+    });
+
+    test.each([
+      ["limit=0", "limit must be a whole number from 1 to 1000"],
+      ["limit=1001", "limit must be a whole number from 1 to 1000"],
+      ["limit=2.5", "limit must be a whole number from 1 to 1000"],
+      ["limit=ten", "limit must be a whole number from 1 to 1000"],
+      ["cursor=not-a-cursor", "cursor: not a nextCursor of this list"],
+      // Well-formed base64url of something else.
+      [`cursor=${btoa('["yesterday","acme"]').replace(/=+$/, "")}`, "cursor: not a nextCursor of this list"],
+      [`cursor=${btoa("{}").replace(/=+$/, "")}`, "cursor: not a nextCursor of this list"],
+      [`q=${"a".repeat(101)}`, "q must be at most 100 characters"],
+    ])("GET /v1/customers?%s is a 400 that changes nothing", async (query, message) => {
+      await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "pro" } });
+      const [list, audit] = [await t.call("GET", "/v1/customers"), await t.call("GET", "/v1/audit")];
+      const res = await t.call("GET", `/v1/customers?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({ code: "invalid_request", requestId: expect.any(String) });
+      expect(res.json.error.message).toContain(message);
+      expect((await t.call("GET", "/v1/customers")).json).toEqual(list.json);
+      expect((await t.call("GET", "/v1/audit")).json).toEqual(audit.json);
     });
 
     test("unknown customers get 404", async () => {
