@@ -261,7 +261,7 @@ export type paths = {
         post?: never;
         /**
          * Delete a plan
-         * @description Refused with 409 while any customer is on the plan; the message says how many and names the first few. If-Match, when sent, must match the plan's version (412 otherwise).
+         * @description Refused with 409 while any customer is on the plan; the message names the first three customers on it, oldest first, and says when there are more. If-Match, when sent, must match the plan's version (412 otherwise).
          */
         delete: operations["deletePlan"];
         options?: never;
@@ -281,8 +281,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * List customers
-         * @description Every customer, oldest first, with its plan and overrides.
+         * List customers, a page at a time
+         * @description One page of the customers, newest first (by createdAt, then id), with their plans and overrides; with q, only those it finds. For the next page send nextCursor back as cursor, with the same q. A page costs the same however many customers there are.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -2932,14 +2932,21 @@ export interface operations {
     };
     listCustomers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Finds the customers whose id, or whose name from one of its words on, starts with it, in any case: acme, ltd and acme l find Acme Ltd, cme does not. Spaces and ASCII punctuation count as one space between words. */
+                q?: string;
+                /** @description How many customers a page holds at most, from 1 to 1000; default 100. */
+                limit?: number;
+                /** @description The nextCursor of the page before, as it came; leave it out for the first page. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Every customer, oldest first */
+            /** @description A page of customers, newest first */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2948,7 +2955,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         customers: components["schemas"]["Customer"][];
+                        /**
+                         * @description Send it as cursor for the next page; null on the last page.
+                         * @example WyIyMDI2LTExLTMwVDEwOjAwOjAwLjAwMFoiLCJjdXNfN1lxSzJtUDl4VzR0TGIzbiJd
+                         */
+                        nextCursor: string | null;
                     };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description unauthorized */
