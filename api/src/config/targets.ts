@@ -44,11 +44,15 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
  */
 type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
 
-/** A customer as checks use it: what its target is made of, and the target. */
+/**
+ * A customer as checks use it: its target, and what it is made of besides its plan (its id and its plan's are the
+ * target's own). No names, no timestamps, no copy of the plan: a million of these are cached.
+ */
 type CustomerEntry = {
-  customer: Pick<Customer, "id" | "planId" | "overrides" | "billingDay">;
+  target: CheckTarget & { customerId: string };
+  overrides: Customer["overrides"];
+  billingDay: number | null;
   plan: PlanEntry;
-  target: CheckTarget;
 };
 
 /** The plan's own target for a billing day, made once per plan entry; `customerId` null (anonymous traffic). */
@@ -61,11 +65,19 @@ function planTarget(entry: PlanEntry, billingDay: number | null): CheckTarget {
   return shared;
 }
 
-function targetOn(entry: PlanEntry, customer: CustomerEntry["customer"]): CheckTarget {
-  if (customer.overrides) return target(entry.plan, customer);
+type Own = { id: string; overrides: Customer["overrides"]; billingDay: number | null };
+
+function targetOn(entry: PlanEntry, customer: Own): CheckTarget & { customerId: string } {
+  if (customer.overrides) return target(entry.plan, customer) as CheckTarget & { customerId: string };
   // The policy's parts are the plan's, shared; only the customer's id is its own.
   return { ...planTarget(entry, customer.billingDay), customerId: customer.id };
 }
+
+const ownOf = (entry: CustomerEntry): Own => ({
+  id: entry.target.customerId,
+  overrides: entry.overrides,
+  billingDay: entry.billingDay,
+});
 
 export type TargetCaches = {
   /** A live key's hash → its customer's id (null: unknown or revoked). */
@@ -103,11 +115,11 @@ export function createTargets(db: Db, stores: { plans: PlanStore; customers: Cus
   }
 
   function customerEntry(row: Customer, plan: Plan): Maybe<CustomerEntry | null> {
-    // Only what the target is made of: a million cached customers hold no names or timestamps.
-    const customer = { id: row.id, planId: row.planId, overrides: row.overrides ?? null, billingDay: row.billingDay };
-    return andThen(
-      planOf(plan.id, plan),
-      (entry) => entry && { customer, plan: entry, target: targetOn(entry, customer) },
+    const own: Own = { id: row.id, overrides: row.overrides ?? null, billingDay: row.billingDay };
+    return andThen(planOf(plan.id, plan), (entry) =>
+      entry
+        ? { target: targetOn(entry, own), overrides: own.overrides, billingDay: own.billingDay, plan: entry }
+        : null,
     );
   }
 
@@ -115,11 +127,11 @@ export function createTargets(db: Db, stores: { plans: PlanStore; customers: Cus
   function current(entry: CustomerEntry | null): Maybe<CheckTarget | null> {
     if (!entry) return null;
     if (!entry.plan.stale) return entry.target;
-    return andThen(planOf(entry.customer.planId), (plan) => {
+    return andThen(planOf(entry.target.planId), (plan) => {
       // A plan cannot be deleted while a customer is on it: gone, the customer has moved on (and is reread).
       if (!plan) return null;
+      entry.target = targetOn(plan, ownOf(entry));
       entry.plan = plan;
-      entry.target = targetOn(plan, entry.customer);
       return entry.target;
     });
   }
