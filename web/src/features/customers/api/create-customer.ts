@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
+import { customerListKey } from "./get-customers";
 
 export type CustomerInput = Pick<Customer, "name" | "planId" | "billingDay">;
 
@@ -14,6 +15,6 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CustomerInput) => createCustomer(bearer, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["customers"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerListKey }),
   });
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
+import { customerListKey } from "./get-customers";
 
 export const deleteCustomer = (bearer: string, id: string, version: number) =>
   apiRequest<void>(`/v1/customers/${encodeURIComponent(id)}`, bearer, { method: "DELETE", ifMatch: version });
@@ -12,6 +13,6 @@ export function useDeleteCustomer() {
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) => deleteCustomer(bearer, id, version),
     // The list only: the deleted customer's own queries (its keys) would answer 404 if read again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["customers"], exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerListKey }),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
+import { customerListKey } from "./get-customers";
 
 /** What the settings form changes: the name, the plan, the billing day, and the overrides as a whole (a PATCH
  * replaces them, fail mode and shadow included). */
@@ -22,6 +23,11 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: CustomerUpdate) => updateCustomer(bearer, update),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["customers"] }),
+    // The customer's own queries, and the list's pages, where its row (and what a search finds it by) may change.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["customers"] }),
+        queryClient.invalidateQueries({ queryKey: customerListKey }),
+      ]),
   });
 }

@@ -11,6 +11,7 @@ import type { Customer, LimitField, Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { emptyLimitInputs } from "../../../lib/limit-input";
 import { customerQueryOptions } from "../api/get-customer";
+import { customerListKey } from "../api/get-customers";
 import { BillingDaySelect } from "./billing-day-select";
 import { DeleteCustomerButton } from "./delete-customer-button";
 import { errorWords } from "./error-words";
@@ -123,7 +124,7 @@ export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount 
   async function reloadAfterStaleDelete() {
     try {
       settle(await queryClient.fetchQuery(customerQueryOptions(bearer, base.id)));
-      void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
+      void queryClient.invalidateQueries({ queryKey: customerListKey });
       nameRef.current?.focus();
     } catch (error) {
       setFailure(errorWords(error, base.name));

@@ -1,13 +1,16 @@
 // The Customers page of the admin console: create a customer, search the list, and open one to change its settings,
 // reset its counters, delete it, and make or revoke its keys.
+import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useAdminToken } from "../../../app/admin-session";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
+import type { Customer } from "../../../lib/domain";
 import { usePlans } from "../../plans/api/get-plans";
-import { useCustomers } from "../api/get-customers";
+import { customerQueryOptions } from "../api/get-customer";
 import { CustomerCreateForm } from "./customer-create-form";
 import { CustomerDaily } from "./customer-daily";
 import { CustomerKeys } from "./customer-keys";
@@ -16,29 +19,35 @@ import { CustomersList } from "./customers-list";
 import "./customers.css";
 
 export function CustomersPage() {
-  const customers = useCustomers();
   const plans = usePlans();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The customer as it was when opened (its row, or the answer to Create) until its own read answers: it may be on
+  // no page read, so it is read by id, and again after each change.
+  const [opened, setOpened] = useState<Customer | null>(null);
+  const current = useQuery({
+    ...customerQueryOptions(useAdminToken(), opened?.id ?? ""),
+    enabled: opened !== null,
+    placeholderData: opened ?? undefined,
+  });
+  const selected = opened && (current.data ?? opened);
   const [deleted, setDeleted] = useState<string | null>(null);
   // The control that opened the customer: Close and Escape give it the focus back.
   const opener = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef<HTMLDivElement>(null);
   const createRef = useRef<HTMLDivElement>(null);
-  const selected = customers.data?.find((c) => c.id === selectedId);
 
   useEffect(() => {
     if (deleted) deletedRef.current?.focus();
   }, [deleted]);
 
-  function open(id: string, from: Element | null = document.activeElement) {
+  function open(customer: Customer, from: Element | null = document.activeElement) {
     opener.current = from instanceof HTMLElement && from !== document.body ? from : null;
     setDeleted(null);
-    setSelectedId(id);
+    setOpened(customer);
   }
 
   function close() {
-    setSelectedId(null);
+    setOpened(null);
     const back = opener.current;
     (back?.isConnected ? back : searchRef.current)?.focus();
   }
@@ -50,11 +59,11 @@ export function CustomersPage() {
     close();
   }
 
-  if (customers.isPending || plans.isPending) return <Loading label="Loading customers…" />;
-  if (customers.isError || plans.isError) {
+  if (plans.isPending) return <Loading label="Loading customers…" />;
+  if (plans.isError) {
     return (
       <Alert tone="error" title="The customers could not be loaded.">
-        {(customers.error ?? plans.error)?.message}
+        {plans.error.message}
       </Alert>
     );
   }
@@ -72,9 +81,7 @@ export function CustomersPage() {
             {/* Create customer opened it: its button was disabled while creating, so it is named, not read off focus. */}
             <CustomerCreateForm
               plans={plans.data}
-              onCreated={(customer) =>
-                open(customer.id, createRef.current?.querySelector("button[type=submit]") ?? null)
-              }
+              onCreated={(customer) => open(customer, createRef.current?.querySelector("button[type=submit]") ?? null)}
             />
           </div>
         )}
@@ -100,7 +107,7 @@ export function CustomersPage() {
                 // It opens on Create or Manage: its first field takes the focus, where the admin goes on.
                 focusOnMount
                 onDeleted={() => {
-                  setSelectedId(null);
+                  setOpened(null);
                   setDeleted(selected.name);
                 }}
               />
@@ -124,19 +131,12 @@ export function CustomersPage() {
               </Alert>
             </div>
           ) : null}
-          {customers.data.length === 0 ? (
-            <Empty title="No customers yet">
-              <p>Create one above, then make it an API key.</p>
-            </Empty>
-          ) : (
-            <CustomersList
-              customers={customers.data}
-              plans={plans.data}
-              selectedId={selectedId}
-              onSelect={open}
-              searchRef={searchRef}
-            />
-          )}
+          <CustomersList
+            plans={plans.data}
+            selectedId={selected?.id ?? null}
+            onSelect={(customer) => open(customer)}
+            searchRef={searchRef}
+          />
         </div>
       </Panel>
     </>

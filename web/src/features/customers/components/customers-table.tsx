@@ -1,11 +1,16 @@
-// Every customer with its plan, billing day and overrides, and the button that opens its settings and keys.
+// Customers with their plan, billing day and overrides, and the button that opens its settings and keys.
 import { Button } from "../../../components/ui/button";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import type { Customer, Plan } from "../../../lib/domain";
 import { formatDateTime } from "../../../lib/format";
 import { overridesText } from "./overrides-text";
 
-type Props = { customers: Customer[]; plans: Plan[]; selectedId: string | null; onSelect: (id: string) => void };
+type Props = {
+  customers: Customer[];
+  plans: Plan[];
+  selectedId: string | null;
+  onSelect: (customer: Customer) => void;
+};
 
 export function CustomersTable({ customers, plans, selectedId, onSelect }: Props) {
   const planName = (id: string) => plans.find((p) => p.id === id)?.name ?? id;
@@ -42,7 +47,7 @@ export function CustomersTable({ customers, plans, selectedId, onSelect }: Props
               <td className={customer.overrides ? undefined : "muted"}>{overridesText(customer.overrides)}</td>
               <td>{formatDateTime(customer.createdAt)}</td>
               <td className="actions">
-                <Button variant="ghost" onClick={() => onSelect(customer.id)} aria-label={`Manage ${customer.name}`}>
+                <Button variant="ghost" onClick={() => onSelect(customer)} aria-label={`Manage ${customer.name}`}>
                   Manage
                 </Button>
               </td>

@@ -6,6 +6,7 @@ import { useAdminToken } from "../../../app/admin-session";
 import { isApiError } from "../../../lib/api-client";
 import type { Customer } from "../../../lib/domain";
 import { customerQueryOptions } from "../api/get-customer";
+import { customerListKey } from "../api/get-customers";
 import { type CustomerSettings, useUpdateCustomer } from "../api/update-customer";
 import { errorWords } from "./error-words";
 
@@ -30,7 +31,7 @@ export function useSettingsSave() {
     setReading(true);
     try {
       // The list too, so that the table behind shows the other admin's change at once.
-      void queryClient.invalidateQueries({ queryKey: ["customers"], exact: true });
+      void queryClient.invalidateQueries({ queryKey: customerListKey });
       return {
         conflict: { mine: patch, base, current: await queryClient.fetchQuery(customerQueryOptions(bearer, base.id)) },
       };
