@@ -179,7 +179,8 @@ for (const width of [1280, 390] as const) {
       await page.keyboard.type(`keyboard co ${uid}`);
       const table = page.getByRole("table", { name: "Customers" });
       await expect(table.getByRole("row")).toHaveCount(2);
-      await expect(page.getByText(/^1 of \d+ customers match, newest first$/)).toBeVisible();
+      // The server's search: the name from its first word on, in any case.
+      await expect(page.getByText(`1 customer found by “keyboard co ${uid}”, newest first`)).toBeVisible();
       // By id too.
       await search.fill(customer.id);
       await expect(table.getByRole("row")).toHaveCount(2);
@@ -245,6 +246,43 @@ for (const width of [1280, 390] as const) {
     });
   });
 }
+
+test("the server searches and pages the list: a later word in any case, 100 newest first, Show more for the next", async ({
+  page,
+  api,
+  uid,
+  signIn,
+}) => {
+  await api.createPlan(`paged-${uid}`);
+  for (let i = 1; i <= 101; i++) await api.createCustomer(`Paged ${i} ${uid}`, `paged-${uid}`);
+  await signIn();
+  await openCustomers(page);
+  const lists: URLSearchParams[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === "/v1/customers") lists.push(url.searchParams);
+  });
+
+  const search = uid.toUpperCase();
+  await page.getByLabel("Search customers").fill(search);
+  const table = page.getByRole("table", { name: "Customers" });
+  await expect(page.getByText(`100 customers found by “${search}”, newest first; there are more`)).toBeVisible();
+  await expect(table.getByRole("row").nth(1)).toContainText(`Paged 101 ${uid}`);
+  await page.getByRole("button", { name: "Show more" }).click();
+  await expect(page.getByText(`101 customers found by “${search}”, newest first`)).toBeVisible();
+  await expect(table.getByRole("row").last()).toContainText(`Paged 1 ${uid}`);
+  await expect(page.getByRole("button", { name: `Manage Paged 1 ${uid}` })).toBeFocused();
+  // One request a page, the second from the first's cursor: the browser neither filters nor holds the rest.
+  const searched = lists.filter((query) => query.get("q") === search);
+  expect(searched.map((query) => [query.get("limit"), query.has("cursor")])).toEqual([
+    ["100", false],
+    ["100", true],
+  ]);
+
+  // Not inside a word.
+  await page.getByLabel("Search customers").fill(`aged ${uid}`);
+  await expect(page.getByText("No customer matches")).toBeVisible();
+});
 
 test("changes a customer's plan and limit overrides, with the plan's rules inline", async ({
   page,

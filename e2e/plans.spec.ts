@@ -214,41 +214,52 @@ test("a 412 keeps what the admin typed beside the current version, and applies i
   expect(await api.getPlan(plan.id)).toMatchObject({ perHour: 3000, perDay: 9000, version: 3 });
 });
 
-test("deleting a plan in use names its customers first; the API's refusal names them too", async ({
+test("deleting a plan in use is refused, and the refusal names its customers", async ({
   page,
   api,
   uid,
   request,
   snap,
+  consoleGuard,
 }) => {
   await api.createPlan(`used-${uid}`);
   const customer = await api.createCustomer(`Customer of ${uid}`, `used-${uid}`);
   await api.createPlan(`spare-${uid}`);
   await page.reload();
 
+  const refused = await request.delete(`/v1/plans/used-${uid}`, {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  expect(refused.status()).toBe(409);
+  const message = `plan "used-${uid}" is used by 1 customer (${customer.id}); move them to another plan first`;
+  expect((await refused.json()).error).toMatchObject({ code: "conflict", message });
+
+  // The dialog reads nothing to find who is on the plan: the API's refusal (409, expected) says it.
+  consoleGuard.allowStatus(409);
+  const customerReads: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname.startsWith("/v1/customers")) customerReads.push(sent.url());
+  });
   await page.getByRole("button", { name: `Delete used-${uid}` }).click();
+  await page
+    .getByRole("dialog", { name: `Delete plan used-${uid}?` })
+    .getByRole("button", { name: "Delete plan" })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Plan used-${uid} is in use` });
-  await expect(dialog).toContainText(`1 customer is on used-${uid}: Customer of ${uid}.`);
-  await expect(dialog).toContainText("It cannot be deleted until it moves to another plan");
+  await expect(dialog).toContainText(`Plan "used-${uid}" is used by 1 customer (${customer.id})`);
+  await expect(dialog).toContainText("on Customers, Manage each and change its Plan.");
+  await expect(dialog.getByText(/is used by 1 customer/)).toBeFocused();
   await expect(dialog.getByRole("button", { name: "Delete plan" })).toHaveCount(0);
   await expectNoAxeViolations(page, "the plan-in-use dialog");
   await snap("plan-delete-in-use");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: `Delete used-${uid}` })).toBeFocused();
-
-  const refused = await request.delete(`/v1/plans/used-${uid}`, {
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
-  });
-  expect(refused.status()).toBe(409);
-  expect((await refused.json()).error).toMatchObject({
-    code: "conflict",
-    message: `plan "used-${uid}" is used by 1 customer (${customer.id}); move them to another plan first`,
-  });
+  expect(customerReads).toEqual([]);
 
   await page.getByRole("button", { name: `Delete spare-${uid}` }).click();
   const confirm = page.getByRole("dialog", { name: `Delete plan spare-${uid}?` });
-  await expect(confirm).toContainText("No customer uses it.");
+  await expect(confirm).toContainText(`Deleting spare-${uid} cannot be undone.`);
   await confirm.getByRole("button", { name: "Delete plan" }).click();
   await expect(page.getByRole("row").filter({ hasText: `spare-${uid}` })).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: `Plan spare-${uid} deleted.` })).toBeVisible();

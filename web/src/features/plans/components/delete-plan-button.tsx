@@ -1,27 +1,26 @@
-// Delete a plan after a confirmation. While customers use it the API refuses (409), so the dialog says who they are
-// and offers nothing to confirm; the customers list, read when the dialog opens, tells.
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { useAdminToken } from "../../../app/admin-session";
+// Delete a plan after a confirmation. While customers use it the API refuses (409) and its answer names the first of
+// them, found through an index: the dialog then says so and offers nothing to confirm. Nothing is read beforehand, as
+// the customers list would have to be read whole to find who is on one plan.
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import type { Plan } from "../../../lib/domain";
 import { humanize } from "../../../lib/limit-input";
-import { customersQueryOptions } from "../../customers/api/get-customers";
 import { useDeletePlan } from "../api/delete-plan";
-import { namesText, usersOf } from "./plan-users";
 
 type Props = { plan: Plan; onDeleted: (plan: Plan) => void };
 
 export function DeletePlanButton({ plan, onDeleted }: Props) {
   const [open, setOpen] = useState(false);
   const remove = useDeletePlan();
-  // Read afresh on each opening: a customer moved a moment ago on another page must not hold the plan.
-  const customers = useQuery({ ...customersQueryOptions(useAdminToken()), enabled: open, staleTime: 0 });
-  const users = customers.data ? usersOf(customers.data, plan.id) : null;
-  const inUse = users !== null && users.length > 0;
+  const inUse = isApiError(remove.error, "conflict") ? remove.error : null;
+  // The refusal takes the button pressed away: the keyboard goes to the words that say why.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (inUse) refusalRef.current?.focus();
+  }, [inUse]);
 
   function close() {
     setOpen(false);
@@ -35,8 +34,6 @@ export function DeletePlanButton({ plan, onDeleted }: Props) {
           close();
           onDeleted(plan);
         },
-        // A customer moved onto the plan since the list was read: read it again, so the dialog names them.
-        onError: (error) => isApiError(error, "conflict") && void customers.refetch(),
       },
     );
   }
@@ -60,18 +57,16 @@ export function DeletePlanButton({ plan, onDeleted }: Props) {
         onConfirm={inUse ? undefined : confirm}
       >
         {inUse ? (
-          <p>
-            {users.length === 1 ? "1 customer is" : `${users.length} customers are`} on <code>{plan.id}</code>:{" "}
-            {namesText(users.map((c) => c.name))}. It cannot be deleted until{" "}
-            {users.length === 1 ? "it moves" : "they move"} to another plan: on Customers, Manage each and change its
-            Plan.
+          <p ref={refusalRef} tabIndex={-1}>
+            {humanize(inUse.message)}: on Customers, Manage each and change its Plan.
           </p>
         ) : (
           <p>
-            {users === null ? "" : "No customer uses it. "}Deleting <code>{plan.id}</code> cannot be undone.
+            Deleting <code>{plan.id}</code> cannot be undone. While customers are on it, it is not deleted, and you are
+            told who they are.
           </p>
         )}
-        {remove.error ? (
+        {remove.error && !inUse ? (
           <Alert tone="error" title="The plan was not deleted.">
             {isApiError(remove.error) ? humanize(remove.error.message) : "Something went wrong."}
           </Alert>

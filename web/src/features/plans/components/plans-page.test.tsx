@@ -1,21 +1,19 @@
 // The Plans page keeps the keyboard somewhere sensible: on the saved plan's row after Create, back on the opening
-// button after Cancel or Escape, and a plan in use says who uses it before any delete is tried.
+// button after Cancel or Escape, and on the words of a refused delete, which name who uses the plan.
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test, vi } from "vitest";
-import type { Customer, Plan } from "../../../lib/domain";
+import type { Plan } from "../../../lib/domain";
 import { stubDialog } from "../../../testing/dialog";
-import { customerOf, proPlan } from "../../../testing/fixtures";
+import { proPlan } from "../../../testing/fixtures";
 import { json } from "../../../testing/json-response";
 import { renderAsAdmin, signInWithFetch } from "../../../testing/signed-in-admin";
 import { PlansPage } from "./plans-page";
 
 const plan = (id: string, name: string) => proPlan({ id, name, perMinute: 60, perHour: null, perDay: null });
-const customer = (id: string, name: string, planId: string) => customerOf({ id, name, planId, version: 1 });
 
 let plans: Plan[] = [];
-let customers: Customer[] = [];
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = String(input);
   if (url === "/v1/plans" && init?.method === "POST") {
@@ -24,7 +22,11 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     return json(201, created);
   }
   if (url === "/v1/plans") return json(200, { plans });
-  if (url === "/v1/customers") return json(200, { customers });
+  if (url === "/v1/plans/pro" && init?.method === "DELETE") {
+    const message =
+      'plan "pro" is used by more than 3 customers (acme, beta, gamma and more); move them to another plan first';
+    return json(409, { error: { code: "conflict", message, requestId: "r" } });
+  }
   return json(404, { error: { code: "not_found", message: "no", requestId: "r" } });
 });
 
@@ -33,7 +35,6 @@ stubDialog();
 
 beforeEach(() => {
   plans = [plan("pro", "Pro")];
-  customers = [];
 });
 
 async function renderPage() {
@@ -74,20 +75,29 @@ test("Burst says the bucket Per minute sizes rather than No limit", async () => 
   expect(row.getAllByRole("cell")[0]).toHaveProperty("textContent", "60 (per minute)");
 });
 
-test("a plan in use names its customers and offers no delete; after a delete the message takes the keyboard", async () => {
-  customers = ["Acme", "Beta", "Gamma", "Delta"].map((n) => customer(n.toLowerCase(), n, "pro"));
+test("a delete refused for a plan in use names its customers and offers no delete; after a delete the message takes the keyboard", async () => {
   plans = [plan("pro", "Pro"), plan("spare", "Spare")];
   const user = await renderPage();
   await user.click(screen.getByRole("button", { name: "Delete Pro" }));
+  await user.click(
+    within(screen.getByRole("dialog", { name: "Delete plan Pro?" })).getByRole("button", { name: "Delete plan" }),
+  );
   const dialog = await screen.findByRole("dialog", { name: "Plan Pro is in use" });
-  expect(dialog.textContent).toContain("4 customers are on pro: Acme, Beta, Gamma and 1 more.");
-  expect(dialog.textContent).toContain("It cannot be deleted until they move to another plan");
+  const refusal = within(dialog).getByText(
+    /^Plan "pro" is used by more than 3 customers \(acme, beta, gamma and more\)/,
+  );
+  expect(refusal.textContent).toContain(
+    "move them to another plan first: on Customers, Manage each and change its Plan.",
+  );
+  expect(document.activeElement).toBe(refusal);
   expect(within(dialog).queryByRole("button", { name: "Delete plan" })).toBeNull();
   await user.click(within(dialog).getByRole("button", { name: "Close" }));
+  // Who is on the plan was the refusal's to say: the customers list is never read.
+  expect(fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/v1/customers"))).toEqual([]);
 
   await user.click(screen.getByRole("button", { name: "Delete Spare" }));
   const confirm = await screen.findByRole("dialog", { name: "Delete plan Spare?" });
-  await within(confirm).findByText(/No customer uses it/);
+  expect(confirm.textContent).toContain("Deleting spare cannot be undone.");
   fetchMock.mockImplementationOnce(async () => {
     plans = plans.filter((p) => p.id !== "spare");
     return new Response(null, { status: 204 });
