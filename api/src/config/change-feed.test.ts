@@ -36,7 +36,8 @@ async function twoServers() {
     const { key } = (await writer.call("POST", `/v1/customers/${customer.id}/keys`)).json;
     return { id: customer.id as string, key: key as string };
   };
-  const check = async (key: string) => (await reader.call("POST", "/v1/check", { token: service, body: { key } })).status;
+  const check = async (key: string) =>
+    (await reader.call("POST", "/v1/check", { token: service, body: { key } })).status;
   return { writer, reader, watcher: hand.watcher(), newCustomer, check };
 }
 
