@@ -71,6 +71,8 @@ export async function testApp(
     random?: () => number;
     /** Where the config's change watcher runs: Node's timers unless a test runs it by hand. */
     schedule?: Schedule;
+    /** How many keys and customers the config caches (a million each by default). */
+    cacheSizes?: { keys: number; customers: number };
   } = {},
 ) {
   const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
@@ -86,6 +88,7 @@ export async function testApp(
     cacheTtlMs: options.cacheTtlMs ?? 2000,
     adminToken: ADMIN_TOKEN,
     schedule: options.schedule,
+    cacheSizes: options.cacheSizes,
   });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });

@@ -25,10 +25,10 @@ async function denyCacheHits(app: TestApp): Promise<number> {
   return Number(/^bouncer_deny_cache_hits_total (\d+)/m.exec(await app.metrics.text())?.[1] ?? 0);
 }
 
-async function twoServers() {
+async function twoServers(cacheSizes?: { keys: number; customers: number }) {
   const writer = await testApp();
   const hand = scheduleByHand();
-  const reader = await testApp({ url: writer.url, schedule: hand.schedule });
+  const reader = await testApp({ url: writer.url, schedule: hand.schedule, cacheSizes });
   await hand.started();
   const service = (await writer.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
   const newCustomer = async (planId: string, name = "Acme") => {
@@ -61,11 +61,11 @@ describe("the change feed", () => {
     expect(statements).toHaveLength(1);
     expect(await denyCacheHits(reader)).toBe(hits + 1);
 
-    // Acme's own edit drops Acme's entry and its denial: the next check reads Acme again and passes.
+    // Acme's own edit drops Acme's entry and its denial: the next check reads Acme's key and Acme again, and passes.
     await writer.call("PATCH", `/v1/customers/${acme.id}`, { body: { overrides: { perDay: 10 } } });
     await watcher.run();
     expect(await check(acme.key)).toBe(200);
-    expect(statements.filter((sql) => /from "customers"/i.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /join "customers"/i.test(sql))).toHaveLength(1);
   });
 
   test("a plan's edit reads the plan once for all its customers, whose cached keys and entries stay", async () => {
@@ -82,6 +82,43 @@ describe("the change feed", () => {
     // The feed, then the plan: no key and no customer read again.
     expect(statements).toHaveLength(2);
     expect(statements[1]).toMatch(/from "plans"/i);
+  });
+
+  test("a key of a customer deleted and made again under its id is refused, by the API and the portal alike", async () => {
+    const { writer, reader, watcher, check } = await twoServers();
+    await writer.call("POST", "/v1/plans", { body: { id: "base", name: "Base", perDay: 100 } });
+    await writer.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "base" } });
+    const { key } = (await writer.call("POST", "/v1/customers/acme/keys")).json;
+    await watcher.run();
+    expect(await check(key)).toBe(200);
+    expect((await reader.call("GET", "/v1/me", { token: key })).status).toBe(200);
+
+    await writer.call("DELETE", "/v1/customers/acme");
+    await writer.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme again", planId: "base" } });
+    const fresh = (await writer.call("POST", "/v1/customers/acme/keys")).json.key;
+    await watcher.run();
+    for (const server of [writer, reader]) {
+      expect((await server.call("GET", "/v1/me", { token: key })).status).toBe(401);
+      expect((await server.call("GET", "/v1/me", { token: fresh })).json.name).toBe("Acme again");
+    }
+    expect(await check(key)).toBe(403);
+    expect(await check(fresh)).toBe(200);
+  });
+
+  test("a customer whose entry was pushed out by others is read again with its key, and so sees its edit", async () => {
+    // Room for every key, and for two customers: the first one's entry leaves as the third comes in.
+    const { writer, watcher, newCustomer, check } = await twoServers({ keys: 10, customers: 2 });
+    await writer.call("POST", "/v1/plans", { body: { id: "tight", name: "Tight", perDay: 1 } });
+    const [first, ...others] = [
+      await newCustomer("tight", "A"),
+      await newCustomer("tight", "B"),
+      await newCustomer("tight", "C"),
+    ];
+    await watcher.run();
+    for (const { key } of [first, ...others]) expect(await check(key)).toBe(200);
+    await writer.call("PATCH", `/v1/customers/${first?.id}`, { body: { overrides: { perDay: 10 } } });
+    await watcher.run();
+    expect(await check(first?.key as string)).toBe(200);
   });
 
   test("the server that writes applies its own change once, before it answers", async () => {

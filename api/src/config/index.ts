@@ -6,14 +6,14 @@ import { apiKeys, tokens as tokenRows } from "../../../db/schema";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { type ConfigChange, readFeed } from "./change-feed";
-import { ConfigCache } from "./config-cache";
+import { ConfigCache, Generation } from "./config-cache";
 import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
 import { hashesEqual, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
-import { createTargets, type TargetCaches } from "./targets";
+import { type CustomerEntry, createTargets, type PlanEntry, type TargetCaches } from "./targets";
 import { createTokenStore } from "./tokens";
 
 export type Principal =
@@ -36,6 +36,8 @@ export type ConfigOptions = {
    * request's I/O, so there each request loads for itself.
    */
   shareLoads?: boolean;
+  /** How many keys and customers are cached at most: MAX_KEYS each, unless a test says fewer. */
+  cacheSizes?: { keys: number; customers: number };
 };
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
@@ -57,6 +59,7 @@ export function createConfig(
     now = () => new Date(),
     schedule = timerSchedule,
     shareLoads = true,
+    cacheSizes = { keys: MAX_KEYS, customers: MAX_KEYS },
   }: ConfigOptions,
 ) {
   const health = new ConfigStoreHealth(logger);
@@ -65,13 +68,38 @@ export function createConfig(
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
   const failed = (error: unknown) => health.failed(error);
-  const principals = new ConfigCache<string, Principal | null>(MAX_KEYS, failed, shareLoads);
+  // One generation for all: a key's entry is made of its customer's and its plan's. A customer's or a plan's entry
+  // that leaves its cache, dropped or pushed out, is marked stale, so that what still points at it makes it again.
+  const generation = new Generation();
+  const principals = new ConfigCache<string, Principal | null>(
+    cacheSizes.keys,
+    failed,
+    shareLoads,
+    undefined,
+    generation,
+  );
   const caches: TargetCaches = {
-    keys: new ConfigCache(MAX_KEYS, failed, shareLoads),
-    customers: new ConfigCache(MAX_KEYS, failed, shareLoads),
-    plans: new ConfigCache(MAX_PLANS, failed, shareLoads),
+    keys: new ConfigCache(cacheSizes.keys, failed, shareLoads, undefined, generation),
+    customers: new ConfigCache<string, CustomerEntry | null>(
+      cacheSizes.customers,
+      failed,
+      shareLoads,
+      (entry) => {
+        entry.stale = true;
+      },
+      generation,
+    ),
+    plans: new ConfigCache<string, PlanEntry | null>(
+      MAX_PLANS,
+      failed,
+      shareLoads,
+      (entry) => {
+        entry.stale = true;
+      },
+      generation,
+    ),
   };
-  const targets = createTargets(db, { plans, customers }, caches);
+  const targets = createTargets(db, { plans, customers }, caches, generation);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
   const listeners: ((change: ConfigChange) => void)[] = [];
 
@@ -108,11 +136,8 @@ export function createConfig(
     }
     for (const change of changes) {
       if (change.kind === "customer") caches.customers.delete(change.id);
-      if (change.kind === "plan") {
-        const entry = caches.plans.peek(change.id);
-        if (entry) entry.stale = true;
-        caches.plans.delete(change.id);
-      }
+      // Either entry, once dropped, is stale (config-cache's onLeave): what still holds it makes it again.
+      if (change.kind === "plan") caches.plans.delete(change.id);
       for (const listener of listeners) listener(change);
     }
   }
@@ -203,11 +228,13 @@ export function createConfig(
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
       const found = principals.get(hash, () => lookup(bearer, hash));
       // A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as
-      // its entry is dropped), though the key's own cached identity is not found by the customer's id.
+      // its entry is dropped and the key's read again), though the key's own cached identity is not found by it.
       const ofLiveCustomer = (principal: Principal | null) =>
         principal?.kind !== "customer"
           ? principal
-          : andThen(targets.byCustomer(principal.customerId), (target) => (target ? principal : null));
+          : andThen(targets.byKeyHash(hash), (target) =>
+              target?.customerId === principal.customerId ? principal : null,
+            );
       return found instanceof Promise ? found.then(ofLiveCustomer) : ofLiveCustomer(found);
     },
 

@@ -5,7 +5,7 @@ import { apiKeys, customers, plans } from "../../../db/schema";
 import { type Customer, effectiveLimits, effectiveLocalShare, effectiveResources } from "../domain/customer";
 import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
-import type { ConfigCache } from "./config-cache";
+import type { ConfigCache, Generation } from "./config-cache";
 import type { CustomerStore } from "./customers";
 import { andThen, type Maybe } from "./maybe";
 import type { PlanStore } from "./plans";
@@ -42,17 +42,23 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
  * without overrides is held to the plan's own). Stale once the plan changed: each customer's target is made again
  * from the plan read anew, without reading the customer again.
  */
-type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
+export type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
 
 /**
  * A customer as checks use it: its target, and what it is made of besides its plan (its id and its plan's are the
  * target's own). No names, no timestamps, no copy of the plan: a million of these are cached.
  */
-type CustomerEntry = {
+export type CustomerEntry = {
   target: CheckTarget & { customerId: string };
   overrides: Customer["overrides"];
   billingDay: number | null;
   plan: PlanEntry;
+  /**
+   * Set once the entry has left the customers' cache (the customer changed, or newer ones pushed it out): the keys
+   * that still point at it are read again before they are used, so a key of a customer deleted and made again under
+   * the same id never counts as the new one's.
+   */
+  stale: boolean;
 };
 
 /** The plan's own target for a billing day, made once per plan entry; `customerId` null (anonymous traffic). */
@@ -80,15 +86,23 @@ const ownOf = (entry: CustomerEntry): Own => ({
 });
 
 export type TargetCaches = {
-  /** A live key's hash → its customer's id (null: unknown or revoked). */
-  keys: ConfigCache<string, string | null>;
+  /** A live key's hash → its customer's entry (null: unknown or revoked). */
+  keys: ConfigCache<string, CustomerEntry | null>;
   /** A customer's id → what checks of it are held to (null: no such customer). */
   customers: ConfigCache<string, CustomerEntry | null>;
   /** A plan's id → the plan as checks use it (null: no such plan). */
   plans: ConfigCache<string, PlanEntry | null>;
 };
 
-export function createTargets(db: Db, stores: { plans: PlanStore; customers: CustomerStore }, caches: TargetCaches) {
+/** A key's or a customer's row and its plan's, read together, and the caches' generation when they were read. */
+type Read = { customer: Customer; plan: Plan; since?: number };
+
+export function createTargets(
+  db: Db,
+  stores: { plans: PlanStore; customers: CustomerStore },
+  caches: TargetCaches,
+  generation: Generation,
+) {
   // A live key, its customer and its plan in one prepared query: a cache miss costs one read, not three.
   const byHash = db
     .select({ customer: customers, plan: plans })
@@ -107,18 +121,28 @@ export function createTargets(db: Db, stores: { plans: PlanStore; customers: Cus
   const planEntry = (plan: Plan): PlanEntry => ({ plan, byBillingDay: new Map(), stale: false });
 
   /** The plan's entry: the cached one while it is current, else one made of `read` (a row just read) or loaded. */
-  function planOf(id: string, read?: Plan): Maybe<PlanEntry | null> {
-    return caches.plans.get(id, async () => {
-      const plan = read ?? (await stores.plans.get(id));
-      return plan ? planEntry(plan) : null;
-    });
+  function planOf(id: string, read?: Plan, since?: number): Maybe<PlanEntry | null> {
+    return caches.plans.get(
+      id,
+      async () => {
+        const plan = read ?? (await stores.plans.get(id));
+        return plan ? planEntry(plan) : null;
+      },
+      since,
+    );
   }
 
-  function customerEntry(row: Customer, plan: Plan): Maybe<CustomerEntry | null> {
-    const own: Own = { id: row.id, overrides: row.overrides ?? null, billingDay: row.billingDay };
-    return andThen(planOf(plan.id, plan), (entry) =>
+  function customerEntry({ customer, plan }: { customer: Customer; plan: Plan }, since?: number) {
+    const own: Own = { id: customer.id, overrides: customer.overrides ?? null, billingDay: customer.billingDay };
+    return andThen(planOf(plan.id, plan, since), (entry): CustomerEntry | null =>
       entry
-        ? { target: targetOn(entry, own), overrides: own.overrides, billingDay: own.billingDay, plan: entry }
+        ? {
+            target: targetOn(entry, own),
+            overrides: own.overrides,
+            billingDay: own.billingDay,
+            plan: entry,
+            stale: false,
+          }
         : null,
     );
   }
@@ -137,22 +161,36 @@ export function createTargets(db: Db, stores: { plans: PlanStore; customers: Cus
   }
 
   /** The customer's entry, from `read` (its row and its plan's, just read) when it is not cached. */
-  function customerOf(id: string, read?: { customer: Customer; plan: Plan }): Maybe<CustomerEntry | null> {
-    return caches.customers.get(id, async () => {
-      const row = read ?? (await customerById.get({ id }));
-      return row ? customerEntry(row.customer, row.plan) : null;
+  function customerOf(id: string, read?: Read): Maybe<CustomerEntry | null> {
+    return caches.customers.get(
+      id,
+      async () => {
+        const row = read ?? (await customerById.get({ id }));
+        return row ? customerEntry(row, read?.since) : null;
+      },
+      read?.since,
+    );
+  }
+
+  /** The entry of a key's customer: read again, key and all, when the one it pointed at has gone stale. */
+  function keyEntry(hash: string, again = true): Maybe<CustomerEntry | null> {
+    const found = caches.keys.get(hash, async () => {
+      // What the rows say is kept only if nothing changed since they were read, in any of the caches.
+      const since = generation.value;
+      const row = await byHash.get({ hash });
+      return row ? customerOf(row.customer.id, { ...row, since }) : null;
+    });
+    return andThen(found, (entry) => {
+      if (!entry?.stale || !again) return entry;
+      caches.keys.delete(hash, { changed: false });
+      return keyEntry(hash, false);
     });
   }
 
   return {
     /** The target of a customer's live API key (by the key's hash), or null when the key is unknown or revoked. */
     byKeyHash(hash: string): Maybe<CheckTarget | null> {
-      let read: { customer: Customer; plan: Plan } | undefined;
-      const customerId = caches.keys.get(hash, async () => {
-        read = await byHash.get({ hash });
-        return read ? read.customer.id : null;
-      });
-      return andThen(customerId, (id) => (id === null ? null : andThen(customerOf(id, read), current)));
+      return andThen(keyEntry(hash), current);
     },
     byCustomer: (customerId: string) => andThen(customerOf(customerId), current),
     /** The target of anonymous traffic, governed by the plan `anonymous` when it exists. */
