@@ -722,7 +722,7 @@ export type components = {
          *     }
          */
         LiveUsage: {
-            /** @description How many customers match q (all of them when q is empty). */
+            /** @description How many customers match q (at most 1,000), or how many there are when q is empty. */
             total: number;
             /** @description The first `limit` customers that match, in the sort's order. */
             customers: {
@@ -1879,7 +1879,7 @@ export interface operations {
     getLiveUsage: {
         parameters: {
             query?: {
-                /** @description Only customers whose id or name holds this text, in any case; empty or left out: every customer. */
+                /** @description Only customers whose id, or whose name from one of its words on, starts with this text, in any case (as GET /v1/customers): the first 1,000 of them, newest first; empty or left out: every customer. */
                 q?: string;
                 /** @description nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name. */
                 sort?: "nearest" | "denied" | "name";

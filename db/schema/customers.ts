@@ -1,4 +1,5 @@
 // Customers: who is counted, on which plan, with which per-customer overrides.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Overrides } from "../../api/src/domain/customer";
 import { createdAt, updatedAt } from "./columns";
@@ -28,6 +29,8 @@ export const customers = sqliteTable(
     // Who is on a plan, oldest first, a few at a time (a refused plan delete names them) without reading the others;
     // its leading plan_id also serves the foreign key's check when a plan is deleted.
     index("customers_plan_id").on(t.planId, t.createdAt, t.id),
+    // The Live page sorted by name, a page of it read in this order (GET /v1/usage?sort=name), never sorted whole.
+    index("customers_name").on(sql`${t.name} COLLATE NOCASE`, t.id),
   ],
 );
 

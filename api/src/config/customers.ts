@@ -1,7 +1,7 @@
 // Customers in the config store: writes check the plan and overrides, and are audited in the same batch, guarded by
 // the version, with the rows their search finds them by; the list is read a page at a time through an index.
 import { isDeepStrictEqual } from "node:util";
-import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
 import { type CustomerRow, customerPrefixes, customers } from "../../../db/schema";
@@ -96,6 +96,36 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       const page = rows.slice(0, limit).map(toCustomer);
       const last = page.at(-1);
       return { customers: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+    },
+
+    /** How many customers there are (the Live page's total). */
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)` }).from(customers);
+      return Number(row?.n ?? 0);
+    },
+
+    /** These customers, those that exist, in no order; a hundred ids a read (D1 binds at most 100 parameters). */
+    async byIds(ids: string[]): Promise<Customer[]> {
+      const reads = [];
+      for (let i = 0; i < ids.length; i += 100) {
+        reads.push(
+          db
+            .select()
+            .from(customers)
+            .where(inArray(customers.id, ids.slice(i, i + 100))),
+        );
+      }
+      return (await Promise.all(reads)).flat().map(toCustomer);
+    },
+
+    /** The first `limit` customers by name in any case, read in the order of customers_name. */
+    async byName(limit: number): Promise<Customer[]> {
+      const rows = await db
+        .select()
+        .from(customers)
+        .orderBy(sql`${customers.name} COLLATE NOCASE`, asc(customers.id))
+        .limit(limit);
+      return rows.map(toCustomer);
     },
 
     /** The first customers on a plan, oldest first, and whether there are more: read through customers_plan_id. */

@@ -3,11 +3,12 @@
 import type { ConfigChange } from "../config/change-feed";
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
+import { createBoardMarks } from "./board-marks";
 import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
-import type { CounterStore, DayPoint, HistoryPoint } from "./store";
+import type { Board, CounterStore, DayPoint, HistoryPoint } from "./store";
 import { customerSubject } from "./subject";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
@@ -37,6 +38,11 @@ export type Limiter = {
    * a request that reads many subjects at once (GET /v1/usage), never shared between requests.
    */
   together(): LimiterReads;
+  /**
+   * The Live page's board (CounterStore.readBoard), this server's own marks sent first, so that what it checked shows
+   * at once; other servers' show within a second.
+   */
+  board(ask: { nearest: number; denied: number; minutes: number }): Promise<Board>;
   /**
    * Gives back every share held here, stops the flushing and writes what is still pending, so a shutdown loses no
    * unit and no check from the history.
@@ -94,11 +100,23 @@ export function createLimiter(
     return checks;
   }
 
+  const board = createBoardMarks();
+  // Lost with the store down: the board is a live view, not a count anything is billed by.
+  const sendMarks = () => store.markBoard(board.take()).catch(() => {});
+
   async function flush(): Promise<void> {
     const batch = [...unrecorded];
     unrecorded.clear();
-    await Promise.all(batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})));
+    await Promise.all([
+      ...batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})),
+      sendMarks(),
+    ]);
   }
+  /** The check's outcome, marked on the board on its way out. */
+  const marked = (subject: string, result: CheckOutcome): CheckOutcome => {
+    board.mark(subject, result.allowed, result.limits);
+    return result;
+  };
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
   const shares = localShares
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
@@ -114,13 +132,13 @@ export function createLimiter(
       for (;;) {
         // Units held here are this server's to spend, whatever the store would say now.
         const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
-        if (spent) return outcome(spent, random);
+        if (spent) return marked(subject, outcome(spent, random));
         // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
         const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
         if (remembered) {
           metrics.denyCacheHit();
           unrecordedOf(subject).denied++;
-          return outcome(remembered.decision, random, remembered.waitMs);
+          return marked(subject, outcome(remembered.decision, random, remembered.waitMs));
         }
         const decision =
           share === null || !shares
@@ -135,7 +153,7 @@ export function createLimiter(
           const forMs = share === null ? result.waitMs : SHARED_DENIAL_MS;
           denials.set(subject, counted, cost, result.waitMs, decision, forMs);
         }
-        return result;
+        return marked(subject, result);
       }
     },
 
@@ -149,6 +167,12 @@ export function createLimiter(
     ...readsOf(store),
 
     together: () => readsOf(store.together()),
+
+    async board(ask) {
+      const marks = board.take();
+      if (marks.length > 0) await store.markBoard(marks);
+      return store.readBoard(ask);
+    },
 
     async reset(subject) {
       await store.reset(subject);

@@ -29,6 +29,15 @@ export type HistoryPoint = { minute: number; allowed: number; denied: number };
 /** One UTC day's checks; `day` is Unix ms of its 00:00Z. */
 export type DayPoint = { day: number; allowed: number; denied: number };
 
+/** What one server saw of a customer since its last mark: the share left of its nearest limit, and its checks. */
+export type BoardMark = { subject: string; left: number; allowed: number; denied: number };
+
+export type Board = {
+  nearest: string[];
+  denied: { subject: string; denied: number }[];
+  traffic: HistoryPoint[];
+};
+
 /** How many days back daily totals are kept: a year and a month, for a monthly bill a year on. */
 export const KEPT_DAYS = 400;
 
@@ -70,6 +79,18 @@ export interface CounterStore {
    * its day): denials from the deny cache, and checks allowed from a share.
    */
   recordChecks(subject: string, checks: { allowed: number; denied: number }): Promise<void>;
+  /**
+   * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET
+   * /v1/usage): each one's share left of its nearest limit (replacing what was there) and its checks allowed and
+   * denied, counted in the current minute.
+   */
+  markBoard(marks: BoardMark[]): Promise<void>;
+  /**
+   * The board, read without a pass over every customer: the `nearest` subjects with the least share left, least
+   * first (ties by subject); the `denied` most denied in the last hour, most first (ties by subject); and every
+   * customer's checks per minute added up, the last `minutes` of them, oldest first.
+   */
+  readBoard(ask: { nearest: number; denied: number; minutes: number }): Promise<Board>;
   /** Forgets every counter of the subject (not its history). */
   reset(subject: string): Promise<void>;
   /** Answers when the store is reachable. */

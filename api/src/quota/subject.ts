@@ -3,6 +3,9 @@ import { isIPv4, isIPv6 } from "node:net";
 
 export const customerSubject = (customerId: string) => customerId;
 
+/** True for an address's subject (ipSubject), not a customer's. */
+export const isAnonymous = (subject: string) => subject.startsWith("ip:");
+
 /** `ip:<IPv4>` or `ip:<first 64 bits>::/64`; null when the text is not an IP address. */
 export function ipSubject(ip: string): string | null {
   if (isIPv4(ip)) return `ip:${ip}`;

@@ -1,5 +1,6 @@
 // The live board's rules, apart from its reads: which limits deny now, which the customer's overrides change, how
 // near a customer is to a limit, the orders an admin sorts by, the most throttled, and every customer's minutes added up.
+import { leastLeft } from "../quota/board-marks";
 import type { LimitEntry } from "../quota/decision";
 import type { LimitName, LimitSpec } from "../quota/limits";
 import type { HistoryPoint } from "../quota/store";
@@ -41,10 +42,6 @@ export function overriddenLimits(own: LimitSpec, plan: LimitSpec): LimitName[] {
 /** The limits with nothing left: each of them denies every check until it frees up. */
 export const denyingLimits = (limits: LimitEntry[]): LimitName[] =>
   limits.filter((l) => l.remaining <= 0).map((l) => l.name);
-
-/** The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. */
-export const leastLeft = (limits: LimitEntry[]): number =>
-  Math.min(1, ...limits.map((l) => (l.limit > 0 ? l.remaining / l.limit : 0)));
 
 const byName = (a: BoardRow, b: BoardRow) =>
   a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || (a.customerId < b.customerId ? -1 : 1);

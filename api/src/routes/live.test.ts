@@ -6,6 +6,7 @@ import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import { nodeTarget, testApp } from "../test-support";
 import { READ_TOGETHER } from "./live";
+import { TOP_THROTTLED } from "./live-board";
 import { customerWithKey } from "./testing/fixtures";
 import { describeLiveRoutes } from "./testing/live";
 import { usageOverrides, usagePlan } from "./testing/usage";
@@ -32,9 +33,10 @@ describe("GET /v1/usage under a set clock", () => {
         overridden: ["day"],
       },
     ]);
-    // The second denial was answered from memory and is not in the history until the limiter flushes it.
+    // The second denial was answered from memory: not in the customer's history until the limiter flushes it, but in
+    // the traffic at once, as this server marks the board before it reads it.
     expect(board.traffic.points).toHaveLength(60);
-    expect(board.traffic.points.at(-1)).toEqual({ minute: "2026-11-30T10:41:00Z", allowed: 5, denied: 1 });
+    expect(board.traffic.points.at(-1)).toEqual({ minute: "2026-11-30T10:41:00Z", allowed: 5, denied: 2 });
     expect(board.traffic.points.at(0)).toEqual({ minute: "2026-11-30T09:42:00Z", allowed: 0, denied: 0 });
   });
 });
@@ -62,10 +64,72 @@ describe("GET /v1/usage reads", () => {
       const made = await t.config.customers.create({ name: `Customer ${i}`, planId: "free", billingDay: null }, "test");
       expect(made.ok).toBe(true);
     }
-    const res = await t.call("GET", "/v1/usage?limit=5");
+    // A search reads every customer it finds (up to MOST_MATCHES): here all of them.
+    const res = await t.call("GET", "/v1/usage?q=customer&limit=5");
     expect(res.json.total).toBe(count);
     expect(res.json.customers).toHaveLength(5);
     // Two reads per customer: a full wave, then the rest.
     expect(waves).toEqual([2 * READ_TOGETHER, 40]);
   });
+});
+
+describe("GET /v1/usage at more customers", () => {
+  /** What one refresh of the Live page costs: calls to the counter store and statements to the config store. */
+  async function refreshCost(customers: number) {
+    const memory = createMemoryStore();
+    const calls: string[] = [];
+    const counters = new Proxy(memory, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function" || name === "together") return value;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          return value.apply(target, args);
+        };
+      },
+    });
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", { body: { id: "free", name: "Free", perMinute: 10 } });
+    const made = [];
+    for (let i = 0; i < customers; i++) {
+      const customer = await t.config.customers.create(
+        { name: `Customer ${i}`, planId: "free", billingDay: null },
+        "t",
+      );
+      if (customer.ok) made.push(customer.value.id);
+    }
+    // A tenth of them on the board, some near a limit, some denied.
+    const marks = made.filter((_, i) => i % 10 === 0);
+    await memory.markBoard(marks.map((subject, i) => ({ subject, left: (i % 10) / 10, allowed: 1, denied: i % 3 })));
+    const statements: string[] = [];
+    const client = t.client as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = client.execute.bind(client);
+    client.execute = (...args) => {
+      statements.push(String((args[0] as { sql?: string }).sql ?? args[0]));
+      return execute(...args);
+    };
+    const costs: Record<string, { calls: number; statements: number }> = {};
+    for (const sort of ["nearest", "denied", "name"]) {
+      calls.length = 0;
+      statements.length = 0;
+      const res = await t.call("GET", `/v1/usage?sort=${sort}&limit=10`);
+      expect(res.status).toBe(200);
+      expect(res.json.customers).toHaveLength(10);
+      expect(res.json.total).toBe(customers);
+      costs[sort] = { calls: calls.length, statements: statements.length };
+    }
+    return costs;
+  }
+
+  test("a refresh reads the page, not every customer: as many calls and statements at 1,000 customers as at 100", async () => {
+    const [few, many] = [await refreshCost(100), await refreshCost(1000)];
+    for (const sort of ["nearest", "denied", "name"]) {
+      for (const cost of [few[sort], many[sort]]) {
+        // Two reads for each customer on the page and for each of the most throttled, the board's two calls; the
+        // count, the page, the most throttled, the plans and the statements of what was not in memory yet.
+        expect(cost?.calls, sort).toBeLessThanOrEqual(2 * (10 + TOP_THROTTLED) + 2);
+        expect(cost?.statements, sort).toBeLessThanOrEqual(5);
+      }
+    }
+  }, 60_000);
 });

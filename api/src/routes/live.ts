@@ -21,6 +21,7 @@ import {
   mostThrottled,
   overriddenLimits,
   SORTS,
+  type Sort,
   TOP_THROTTLED,
 } from "./live-board";
 import { History } from "./usage";
@@ -32,7 +33,8 @@ const MAX_LIMIT = 500;
 
 const LiveQuery = z.object({
   q: z.string().max(100).default("").meta({
-    description: "Only customers whose id or name holds this text, in any case; empty or left out: every customer.",
+    description:
+      "Only customers whose id, or whose name from one of its words on, starts with this text, in any case (as GET /v1/customers): the first 1,000 of them, newest first; empty or left out: every customer.",
     example: "acme",
   }),
   sort: z.enum(SORTS).default("nearest").meta({
@@ -86,7 +88,10 @@ const Throttled = z
 
 export const LiveUsage = z
   .object({
-    total: z.number().int().meta({ description: "How many customers match q (all of them when q is empty)." }),
+    total: z
+      .number()
+      .int()
+      .meta({ description: "How many customers match q (at most 1,000), or how many there are when q is empty." }),
     customers: z
       .array(LiveCustomer)
       .meta({ description: "The first `limit` customers that match, in the sort's order." }),
@@ -124,11 +129,6 @@ export const LiveUsage = z
 
 const minuteText = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
-const matches = (customer: Customer, q: string) => {
-  const needle = q.trim().toLowerCase();
-  return !needle || customer.id.toLowerCase().includes(needle) || customer.name.toLowerCase().includes(needle);
-};
-
 /**
  * Customers whose reads are in flight together. Each store call has STORE_TIMEOUT_MS from the turn it leaves in, so
  * all of a thousand customers' 2,000 reads sent at once would outlast it at the back of the queue (measured on Redis:
@@ -137,19 +137,27 @@ const matches = (customer: Customer, q: string) => {
  */
 export const READ_TOGETHER = 100;
 
+/** The most customers a search reads (newest first): what its totals, most throttled and traffic cover. */
+export const MOST_MATCHES = 1000;
+
+// Board entries of customers deleted since are skipped: asked for a few more, a page stays full.
+const SPARE = 20;
+
+type Read = { row: BoardRow; minutes: HistoryPoint[] };
+
 /**
- * Every matching customer's row and minutes, read through the limiter READ_TOGETHER customers at a time. The reads go
- * through one view of this request's (limiter.together()), so each hundred share one request to the store on a Worker
- * too, where a request may make 50 (Free plan) and hold 6 connections at once.
+ * These customers' rows and minutes, read through the limiter READ_TOGETHER customers at a time. The reads go through
+ * one view of this request's (limiter.together()), so each hundred share one request to the store on a Worker too,
+ * where a request may make 50 (Free plan) and hold 6 connections at once.
  */
-async function readBoard(config: Config, limiter: Limiter, q: string) {
+async function readRows(config: Config, limiter: Limiter, customers: Customer[]): Promise<Read[]> {
   const reads = limiter.together();
-  const [customers, plans] = await Promise.all([config.customers.listAll(), config.plans.list()]);
+  const plans = await config.plans.list();
   const planById = new Map(plans.map((p) => [p.id, p]));
   // What each plan alone sets, to tell which limits a customer's overrides change.
   const planSpecs = new Map(plans.map((p) => [p.id, target(p).usage]));
 
-  async function read(customer: Customer) {
+  async function read(customer: Customer): Promise<Read | null> {
     // A customer made (with a new plan) between the two reads shows on the next refresh.
     const plan = planById.get(customer.planId);
     if (!plan) return null;
@@ -168,13 +176,79 @@ async function readBoard(config: Config, limiter: Limiter, q: string) {
     return { row, minutes };
   }
 
-  const matching = customers.filter((customer) => matches(customer, q));
-  const board: { row: BoardRow; minutes: HistoryPoint[] }[] = [];
-  for (let i = 0; i < matching.length; i += READ_TOGETHER) {
-    const together = await Promise.all(matching.slice(i, i + READ_TOGETHER).map(read));
-    for (const customer of together) if (customer) board.push(customer);
+  const rows: Read[] = [];
+  for (let i = 0; i < customers.length; i += READ_TOGETHER) {
+    const together = await Promise.all(customers.slice(i, i + READ_TOGETHER).map(read));
+    for (const customer of together) if (customer) rows.push(customer);
   }
-  return board;
+  return rows;
+}
+
+/** The customers with these ids, in this order, those that still exist. */
+async function inOrder(config: Config, ids: string[]): Promise<Customer[]> {
+  const byId = new Map((await config.customers.byIds(ids)).map((c) => [c.id, c]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A page of every customer, read without a pass over them all: the board (CounterStore.readBoard) names those nearest
+ * a limit and the most denied in the last hour, and adds up everyone's minutes; the name order is an index's. A page
+ * the board cannot fill (customers not checked lately, or not denied) goes on with the newest customers. Only the
+ * page's customers, and the most throttled, are read one by one.
+ */
+async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: number) {
+  const ask = sort === "name" ? 0 : limit + SPARE;
+  const [board, total] = await Promise.all([
+    limiter.board({
+      nearest: sort === "nearest" ? ask : 0,
+      denied: Math.max(ask, TOP_THROTTLED),
+      minutes: HOUR_MINUTES,
+    }),
+    config.customers.count(),
+  ]);
+  let page: Customer[];
+  if (sort === "name") page = await config.customers.byName(limit);
+  else {
+    const ranked = sort === "nearest" ? board.nearest : board.denied.map((d) => d.subject);
+    page = (await inOrder(config, ranked)).slice(0, limit);
+    if (page.length < limit) {
+      const seen = new Set(page.map((c) => c.id));
+      const newest = await config.customers.page({ limit: limit + page.length });
+      page.push(...newest.customers.filter((c) => !seen.has(c.id)).slice(0, limit - page.length));
+    }
+  }
+  const onPage = new Set(page.map((c) => c.id));
+  const throttledIds = board.denied.slice(0, TOP_THROTTLED).map((d) => d.subject);
+  const throttled = (
+    await inOrder(
+      config,
+      throttledIds.filter((id) => !onPage.has(id)),
+    )
+  ).concat(page.filter((c) => throttledIds.includes(c.id)));
+  const rows = await readRows(config, limiter, [...page, ...throttled.filter((c) => !onPage.has(c.id))]);
+  const pageRows = rows.filter((r) => onPage.has(r.row.customerId)).map((r) => r.row);
+  return {
+    total,
+    customers: pageRows.sort(compareRows(sort)),
+    topThrottled: mostThrottled(rows.map((r) => r.row)),
+    traffic: board.traffic,
+  };
+}
+
+/** The customers a search finds (the first MOST_MATCHES, newest first), each read: their totals are the search's. */
+async function readSearch(config: Config, limiter: Limiter, q: string, sort: Sort, limit: number) {
+  const found = await config.customers.page({ q, limit: MOST_MATCHES });
+  const rows = await readRows(config, limiter, found.customers);
+  const all = rows.map((r) => r.row).sort(compareRows(sort));
+  return {
+    total: all.length,
+    customers: all.slice(0, limit),
+    topThrottled: mostThrottled(all),
+    traffic: addMinutes(
+      rows.map((r) => r.minutes),
+      HOUR_MINUTES,
+    ),
+  };
 }
 
 export function registerLive(app: App, { config }: AppDeps, limiter: Limiter) {
@@ -197,18 +271,15 @@ export function registerLive(app: App, { config }: AppDeps, limiter: Limiter) {
     }),
     async (c) => {
       const { q, sort, limit } = c.req.valid("query");
-      const board = await readBoard(config, limiter, q);
-      const rows = board.map((b) => b.row).sort(compareRows(sort));
-      const traffic = addMinutes(
-        board.map((b) => b.minutes),
-        HOUR_MINUTES,
-      ).map((p) => ({ ...p, minute: minuteText(p.minute) }));
+      const answer = q.trim()
+        ? await readSearch(config, limiter, q, sort, limit)
+        : await readPage(config, limiter, sort, limit);
       return c.json(
         {
-          total: rows.length,
-          customers: rows.slice(0, limit),
-          topThrottled: mostThrottled(rows),
-          traffic: { points: traffic },
+          total: answer.total,
+          customers: answer.customers,
+          topThrottled: answer.topThrottled,
+          traffic: { points: answer.traffic.map((p) => ({ ...p, minute: minuteText(p.minute) })) },
         },
         200,
       );

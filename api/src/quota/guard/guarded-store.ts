@@ -104,6 +104,8 @@ export function guardStore(
     take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
     giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
     recordChecks: (subject, checks) => guarded(() => inner.recordChecks(subject, checks)),
+    markBoard: (marks) => guarded(() => inner.markBoard(marks)),
+    readBoard: (ask) => guarded(() => inner.readBoard(ask)),
     reset: (subject) => guarded(() => inner.reset(subject)),
     ping: () => guarded(() => inner.ping()),
     together() {

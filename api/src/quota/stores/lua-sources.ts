@@ -9,6 +9,8 @@ export const luaSources = {
   record: read("record"),
   reset: read("reset"),
   daily: read("daily"),
+  boardMark: read("board-mark"),
+  boardRead: read("board-read"),
   days: read("days"),
   clock: read("clock"),
 };

@@ -3,6 +3,7 @@ import { type Schedule, timerSchedule } from "../../schedule";
 import { type CounterState, DAY_MS, evaluate, type GiveBack, MINUTE_MS, stateExpiresAt, type Take } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
+import { createMemoryBoard } from "./memory-board";
 
 const HISTORY_MINUTES = 1440;
 
@@ -59,6 +60,7 @@ export function createMemoryStore({
   // Checks per day (addToSeries), apart from the subjects, which go when their counters and minutes have, as days are
   // kept for 400 (customers only, as in Redis).
   const days = new Map<string, number[]>();
+  const board = createMemoryBoard(now);
 
   /** A subject's days, kept from its first check on; none for an address (`ip:…`). */
   function daysOf(key: string): number[] | null {
@@ -148,6 +150,14 @@ export function createMemoryStore({
       if (denied > 0) record(subject, now(), false, denied);
     },
 
+    async markBoard(marks): Promise<void> {
+      board.mark(marks);
+    },
+
+    async readBoard(ask) {
+      return board.read(ask);
+    },
+
     async reset(key: string): Promise<void> {
       const subject = subjects.get(key);
       // As reset.lua: the counters go, and how many times they went is kept for the shares taken before.
@@ -165,6 +175,7 @@ export function createMemoryStore({
       stopSweeping();
       subjects.clear();
       days.clear();
+      board.clear();
     },
 
     sweep,

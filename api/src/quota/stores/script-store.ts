@@ -1,7 +1,7 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
 import { type Counted, report } from "../algorithm";
 import type { LimitSpec } from "../limits";
-import type { CounterStore, DayPoint, HistoryPoint, StoreDecision } from "../store";
+import type { Board, CounterStore, DayPoint, HistoryPoint, StoreDecision } from "../store";
 import type { SharedArgs } from "./script-batch";
 import { type Script, scripts } from "./scripts";
 
@@ -19,6 +19,10 @@ const DAY_MS = 86_400_000;
 
 /** Every counter of a subject lives under one hash tag, so a check touches one Cluster slot. */
 export const subjectKey = (subject: string) => `rl:{${subject}}`;
+
+/** The Live page's board (lua/board-mark.lua): one key's slot, apart from every subject's. */
+export const BOARD_KEY = "board:{live}";
+const BOARD_MARKS_PER_CALL = 500;
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
@@ -136,6 +140,35 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
 
     async recordChecks(subject, { allowed, denied }) {
       await client.run(scripts.record, [subjectKey(subject)], [String(allowed), String(denied), time()]);
+    },
+
+    async markBoard(marks) {
+      // In slices, so that one call of the script holds Redis for a moment only.
+      for (let i = 0; i < marks.length; i += BOARD_MARKS_PER_CALL) {
+        const args = [time()];
+        for (const m of marks.slice(i, i + BOARD_MARKS_PER_CALL)) {
+          args.push(m.subject, String(m.left), String(m.allowed), String(m.denied));
+        }
+        await client.run(scripts.boardMark, [BOARD_KEY], args);
+      }
+    },
+
+    async readBoard({ nearest, denied, minutes }): Promise<Board> {
+      const [near, most, first, counts] = (await client.run(
+        scripts.boardRead,
+        [BOARD_KEY],
+        [String(nearest), String(denied), String(minutes), time()],
+      )) as [string[], (string | number)[], number | string, (number | string)[]];
+      const deniedRows: Board["denied"] = [];
+      for (let i = 0; i + 1 < most.length; i += 2) {
+        deniedRows.push({ subject: String(most[i]), denied: Number(most[i + 1]) });
+      }
+      const traffic: HistoryPoint[] = [];
+      for (let i = 0; i + 1 < counts.length; i += 2) {
+        const minute = Number(first) + (i / 2) * MINUTE_MS;
+        traffic.push({ minute, allowed: Number(counts[i]), denied: Number(counts[i + 1]) });
+      }
+      return { nearest: near.map(String), denied: deniedRows, traffic };
     },
 
     async reset(subject) {

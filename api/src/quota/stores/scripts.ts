@@ -62,6 +62,8 @@ export const scripts = {
   record: load("record"),
   reset: load("reset"),
   daily: load("daily"),
+  boardMark: load("boardMark"),
+  boardRead: load("boardRead"),
 };
 
 /**

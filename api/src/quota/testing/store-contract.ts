@@ -383,6 +383,57 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
         expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
       }));
 
+    test("the board: the nearest by share left, the most denied in the last hour, everyone's checks per minute", () =>
+      withStore(async ({ store, setTime }) => {
+        const [a, b, c, d] = [fresh(), fresh(), fresh(), fresh()].sort() as [string, string, string, string];
+        // Everyone's traffic is one count: a day of this run's own, apart from other runs on the same store.
+        const day = next++ * DAY_MS;
+        const time = (iso: string) => at(iso) + day;
+        const ours = new Set([a, b, c, d]);
+        // A store that outlives a test may hold other tests' marks: only these subjects are looked at.
+        const read = async (minutes = 60) => {
+          const board = await store.readBoard({ nearest: 10_000, denied: 10_000, minutes });
+          return {
+            nearest: board.nearest.filter((s) => ours.has(s)),
+            denied: board.denied.filter((row) => ours.has(row.subject)),
+            traffic: board.traffic,
+          };
+        };
+        await setTime(time("2031-03-01T10:00:30.000Z"));
+        await store.markBoard([
+          { subject: a, left: 0.5, allowed: 3, denied: 0 },
+          { subject: b, left: 0.1, allowed: 1, denied: 2 },
+          { subject: c, left: 0.9, allowed: 0, denied: 1 },
+          { subject: d, left: 0.9, allowed: 2, denied: 1 },
+        ]);
+        await setTime(time("2031-03-01T10:31:10.000Z"));
+        // The share left is the last marked; denials add up over the hour, ties by subject.
+        await store.markBoard([{ subject: a, left: 0, allowed: 1, denied: 4 }]);
+        let board = await read();
+        expect(board.nearest).toEqual([a, b, c, d]);
+        expect(board.denied).toEqual([
+          { subject: a, denied: 4 },
+          { subject: b, denied: 2 },
+          { subject: c, denied: 1 },
+          { subject: d, denied: 1 },
+        ]);
+        expect(board.traffic).toHaveLength(60);
+        expect(board.traffic[0]?.minute).toBe(time("2031-03-01T09:32:00.000Z"));
+        expect(board.traffic.find((p) => p.minute === time("2031-03-01T10:00:00.000Z"))).toMatchObject({
+          allowed: 6,
+          denied: 4,
+        });
+        expect(board.traffic.at(-1)).toEqual({ minute: time("2031-03-01T10:31:00.000Z"), allowed: 1, denied: 4 });
+        expect((await read(5)).traffic.map((p) => p.allowed)).toEqual([0, 0, 0, 0, 1]);
+
+        // An hour past 10:00, that minute's denials and checks have left the hour; shares stay until marked again.
+        await setTime(time("2031-03-01T11:00:00.000Z"));
+        board = await read();
+        expect(board.denied).toEqual([{ subject: a, denied: 4 }]);
+        expect(board.traffic.reduce((n, p) => n + p.allowed + p.denied, 0)).toBe(5);
+        expect(board.nearest).toEqual([a, b, c, d]);
+      }));
+
     shareContract(withStore);
   });
 }

@@ -127,8 +127,9 @@ export function describeLiveRoutes(target: RouteTarget) {
       expect(row(res, "Alpha").overridden).toEqual([]);
     });
 
-    test("q finds customers by id or name in any case; limit returns the first of them, total counts all", async () => {
-      const byName = await t.call("GET", "/v1/usage?q=RAV");
+    test("q finds customers by the start of their id or of a word of their name, in any case; limit returns the first of them, total counts all", async () => {
+      expect(names(await t.call("GET", "/v1/usage?q=RAV"))).toEqual([]);
+      const byName = await t.call("GET", "/v1/usage?q=BRA");
       expect(names(byName)).toEqual(["Bravo"]);
       expect(byName.json.total).toBe(1);
       expect(names(await t.call("GET", `/v1/usage?q=${encodeURIComponent(ids.Delta as string)}`))).toEqual(["Delta"]);

@@ -1,0 +1,1 @@
+CREATE INDEX `customers_name` ON `customers` ("name" COLLATE NOCASE,`id`);
