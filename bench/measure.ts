@@ -142,14 +142,16 @@ export function createMeasure(fleet: Fleet, load: LoadClient, options: Options) 
       };
     },
 
-    /** Checks a Bouncer service answered without its store (degraded) or store errors: a fair run has none. */
-    async storeTrouble(system: System): Promise<number> {
-      const text = await (await fetch(`${server(system).url}/metrics`)).text();
-      const count = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, m) => sum + Number(m[1] ?? 0), 0);
-      return (
-        count(/^bouncer_checks_total\{result="(?:degraded|store_unavailable)"\} (\d+)/gm) +
-        count(/^bouncer_store_errors_total (\d+)/gm)
-      );
-    },
+    storeTrouble: (system: System) => storeTroubleOf(server(system).url),
   };
+}
+
+/** Checks a Bouncer service answered without its store (degraded) or store errors: a fair run has none. */
+export async function storeTroubleOf(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const count = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, m) => sum + Number(m[1] ?? 0), 0);
+  return (
+    count(/^bouncer_checks_total\{result="(?:degraded|store_unavailable)"\} (\d+)/gm) +
+    count(/^bouncer_store_errors_total (\d+)/gm)
+  );
 }

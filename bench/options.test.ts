@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { loadToolOf, localShareOf, parseOptions } from "./options";
+import { loadToolOf, localShareOf, parseOptions, sizesOf } from "./options";
 
 test("BENCH_LOAD chooses the saturation tool; unset, wrk when installed; anything else is refused", () => {
   const installed = () => true;
@@ -17,8 +17,8 @@ test("--only hot-keys runs the hot-key scenario alone; an unknown scenario or --
   expect(parseOptions(["--only", "hot-keys"], env).only).toBe("hot-keys");
   expect(parseOptions(["--quick", "--only", "hot-keys"], env)).toMatchObject({ quick: true, only: "hot-keys" });
   expect(parseOptions([], env).only).toBeUndefined();
-  expect(() => parseOptions(["--only", "deny"], env)).toThrow("--only: deny? one of hot-keys");
-  expect(() => parseOptions(["--only"], env)).toThrow("--only: nothing? one of hot-keys");
+  expect(() => parseOptions(["--only", "deny"], env)).toThrow("--only: deny? one of hot-keys, scale");
+  expect(() => parseOptions(["--only"], env)).toThrow("--only: nothing? one of hot-keys, scale");
   expect(() => parseOptions(["--only", "hot-keys", "--profile"], env)).toThrow("--only and --profile together");
 });
 
@@ -35,4 +35,17 @@ test("--local-share sets the hot-key scenario's share (100 when not given); anyt
   expect(() => localShareOf(["--local-share", "1"])).toThrow("--local-share: 1? a whole number from 2 to 10,000");
   expect(() => localShareOf(["--local-share", "2.5"])).toThrow("--local-share: 2.5?");
   expect(() => localShareOf(["--local-share"])).toThrow("--local-share: nothing?");
+});
+
+test("--only scale runs the scale scenario: 1,000, 100,000 and 1,000,000 customers, or --sizes; --quick is smaller", () => {
+  const env = { BENCH_LOAD: "autocannon" };
+  expect(parseOptions(["--only", "scale"], env)).toMatchObject({
+    only: "scale",
+    scaleSizes: [1000, 100_000, 1_000_000],
+  });
+  expect(parseOptions(["--quick", "--only", "scale"], env).scaleSizes).toEqual([1000, 10_000, 20_000]);
+  expect(sizesOf(["--sizes", "1000,250_000"], [1])).toEqual([1000, 250_000]);
+  expect(() => sizesOf(["--sizes", "1000,500"], [1])).toThrow("--sizes: 1000,500? numbers of customers");
+  expect(() => sizesOf(["--sizes", "10"], [1])).toThrow("--sizes: 10?");
+  expect(() => sizesOf(["--sizes"], [1])).toThrow("--sizes: nothing?");
 });

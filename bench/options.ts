@@ -33,10 +33,22 @@ export type Options = {
    * longer needs within about a second (contract section 12), and those commands belong to the round.
    */
   hotKeySettleSeconds: number;
+  /** The scale scenario's numbers of customers, smallest first: the figures are ratios to the first. */
+  scaleSizes: number[];
+  /** Seconds of each of its rounds per mode (alone, with the Live page open, with one write a second). */
+  scaleSeconds: number;
+  /** Its timed admin reads: at most this many of each, fewer once the budget is spent (at least one). */
+  scaleTimingSamples: number;
+  scaleTimingBudgetSeconds: number;
+  /**
+   * The most its warm pass (one check of every key) may take; past it the pass stops where it got to. A key's first
+   * check cost about 400 µs of a shared machine before issue 27, a million of them over ten minutes.
+   */
+  scaleWarmPassSeconds: number;
 };
 
 /** Scenarios that `--only` can run alone. */
-export const SCENARIOS = ["hot-keys"] as const;
+export const SCENARIOS = ["hot-keys", "scale"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** `--only <scenario>` runs that scenario alone; not with `--profile`, which profiles the main systems. */
@@ -58,6 +70,18 @@ export function localShareOf(argv: string[]): number {
   if (!Number.isInteger(n) || n < 2 || n > 10_000)
     throw new Error(`--local-share: ${argv[at + 1] ?? "nothing"}? a whole number from 2 to 10,000`);
   return n;
+}
+
+/** `--sizes 1000,50000`: the scale scenario's numbers of customers instead of its own (`fallback`), smallest first. */
+export function sizesOf(argv: string[], fallback: number[]): number[] {
+  const at = argv.indexOf("--sizes");
+  if (at < 0) return fallback;
+  const given = argv[at + 1] ?? "";
+  const sizes = given.split(",").map((n) => Number(n.replaceAll("_", "")));
+  const valid = sizes.every((n, i) => Number.isInteger(n) && n >= 100 && n <= 10_000_000 && n > (sizes[i - 1] ?? 0));
+  if (!given || !valid)
+    throw new Error(`--sizes: ${given || "nothing"}? numbers of customers from 100 to 10,000,000, smallest first`);
+  return sizes;
 }
 
 /** `--profile` alone profiles the Redis store; `--profile <system id>` another system. */
@@ -104,6 +128,11 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         denySeconds: 1,
         hotKeySeconds: 1,
         hotKeySettleSeconds: 1.2,
+        scaleSizes: sizesOf(argv, [1000, 10_000, 20_000]),
+        scaleSeconds: 1,
+        scaleTimingSamples: 3,
+        scaleTimingBudgetSeconds: 3,
+        scaleWarmPassSeconds: 60,
       }
     : {
         ...common,
@@ -118,5 +147,10 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         denySeconds: 3,
         hotKeySeconds: 5,
         hotKeySettleSeconds: 1.5,
+        scaleSizes: sizesOf(argv, [1000, 100_000, 1_000_000]),
+        scaleSeconds: 5,
+        scaleTimingSamples: 5,
+        scaleTimingBudgetSeconds: 20,
+        scaleWarmPassSeconds: 240,
       };
 }

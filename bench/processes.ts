@@ -153,6 +153,9 @@ function procStatus(pid: number, field: string): number {
   return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN);
 }
 
+/** A process's resident set now (VmRSS), in bytes. */
+export const rssBytes = (pid: number) => procStatus(pid, "VmRSS") * 1024;
+
 /** The processes' peak resident sets (VmHWM) in MiB, added up. */
 export const peakRssMiB = (pids: number[]) => pids.reduce((sum, pid) => sum + procStatus(pid, "VmHWM") / 1024, 0);
 

@@ -3,6 +3,7 @@ import { cpus, loadavg } from "node:os";
 import { formatHotKeys, type HotKeysResults } from "./hot-keys";
 import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
 import type { Options } from "./options";
+import type { ScaleResults } from "./scale/results";
 import { median } from "./stats";
 import { RATIOS, SYSTEMS, type SystemId } from "./systems";
 import { formatWorker, type WorkerResults, workerResults } from "./worker/results";
@@ -68,6 +69,8 @@ export type Results = {
   worker: WorkerResults | null;
   /** One hot customer from 3 servers, localShare off and on (contract section 12); absent in older results. */
   hotKeys?: HotKeysResults | null;
+  /** 1,000 to 1,000,000 customers (contract section 9a), written by `--only scale` alone and kept by other runs. */
+  scale?: ScaleResults | null;
 };
 
 export type Measured = {

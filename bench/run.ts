@@ -7,10 +7,12 @@ import { startFleet } from "./fleet";
 import { formatHotKeys, runHotKeys } from "./hot-keys";
 import { type LoadClient, startLoad } from "./load/client";
 import { type CommandsPerCheck, createMeasure, type LatencyRound, type SaturationRound } from "./measure";
-import { parseOptions } from "./options";
+import { parseOptions, type Scenario } from "./options";
 import { cleanUp, killAll, peakRssMiB, type ServerProcess } from "./processes";
 import { summarizeDir } from "./profile-summary";
 import { buildResults, formatResults, type Results } from "./report";
+import { formatScale } from "./scale/format";
+import { runScale } from "./scale/scale";
 import { median } from "./stats";
 import { SYSTEMS, type System, type SystemId } from "./systems";
 
@@ -25,20 +27,36 @@ const options = (() => {
 })();
 const log = (message: string) => console.error(`[bench] ${message}`);
 
-/** `--only hot-keys`: the scenario alone; its section of results.json is replaced, the rest of the file kept. */
-async function onlyHotKeys(load: LoadClient): Promise<void> {
-  const hotKeys = await runHotKeys(load, options, log);
-  const file = join(options.outDir, "results.json");
-  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<Results>) : {};
+const resultsFile = join(options.outDir, "results.json");
+const kept = (): Partial<Results> =>
+  existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, "utf8")) as Partial<Results>) : {};
+
+/** What `--only <scenario>` runs, the section of results.json it replaces, and its report. */
+const ONLY: Record<Scenario, (load: LoadClient) => Promise<{ section: keyof Results; value: unknown; text: string }>> =
+  {
+    "hot-keys": async (load) => {
+      const value = await runHotKeys(load, options, log);
+      return { section: "hotKeys", value, text: formatHotKeys(value) };
+    },
+    scale: async (load) => {
+      const value = await runScale(load, options, log);
+      return { section: "scale", value, text: formatScale(value) };
+    },
+  };
+
+/** `--only <scenario>`: the scenario alone; its section of results.json is replaced, the rest of the file kept. */
+async function only(scenario: Scenario): Promise<void> {
+  const { section, value, text } = await ONLY[scenario](startLoad());
+  const results = { ...kept(), [section]: value };
   mkdirSync(options.outDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ ...kept, hotKeys }, null, 2)}\n`);
-  console.log(`\n${formatHotKeys(hotKeys)}\n`);
-  log(`wrote the hotKeys section of ${file}`);
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${text}\n`);
+  log(`wrote the ${section} section of ${resultsFile}`);
 }
 
 async function main(): Promise<void> {
   const loadAverageAtStart = loadavg()[0] ?? 0;
-  if (options.only === "hot-keys") return onlyHotKeys(startLoad());
+  if (options.only) return only(options.only);
   log(`starting Redis, the Upstash endpoint, ${SYSTEMS.length} servers, and ${options.customers} customers`);
   const fleet = await startFleet(options);
   const load = startLoad();
@@ -149,11 +167,14 @@ async function main(): Promise<void> {
     options,
   );
   results.hotKeys = hotKeys;
+  // The scale scenario runs only with --only scale (it takes longer than the rest together): its last figures stay.
+  const { scale } = kept();
+  if (scale) results.scale = scale;
   mkdirSync(options.outDir, { recursive: true });
-  writeFileSync(join(options.outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(options.outDir, "results.svg"), chartSvg(results));
   console.log(`\n${formatResults(results)}\n`);
-  log(`wrote ${join(options.outDir, "results.json")} and results.svg`);
+  log(`wrote ${resultsFile} and results.svg`);
 }
 
 // Ctrl-C or a kill stops every process the bench started before leaving; a second Ctrl-C leaves at once.

@@ -14,6 +14,18 @@ export type SaturateJob = Traffic & {
   amount?: number;
   /** autocannon unless said otherwise: it counts every status code, and can stop after `amount` requests. */
   tool?: LoadTool;
+  /**
+   * wrk only: a whole wrk script of the caller's, whose request() makes each request (and whose response() may stop
+   * the run), in place of the one that sends `bodies` in turn; the scale scenario's keys are too many to list.
+   */
+  script?: string;
+  /**
+   * wrk only: the line its script prints when it is done, on which wrk is stopped (SIGINT: it then reports the time it
+   * really ran). A script's thread:stop() alone leaves wrk waiting out its whole -d.
+   */
+  doneLine?: string;
+  /** wrk only: also read the 99th percentile of its latencies (--latency). */
+  latency?: boolean;
 };
 
 /** An open-loop schedule of `rate` checks a second for `seconds`, after `warmupSeconds` not recorded. */
@@ -23,7 +35,14 @@ export type LoadJob = SaturateJob | PacedJob;
 
 export type StatusCounts = Record<string, number>;
 
-export type SaturateResult = { responses: number; seconds: number; statusCodes: StatusCounts; errors: number };
+export type SaturateResult = {
+  responses: number;
+  seconds: number;
+  statusCodes: StatusCounts;
+  errors: number;
+  /** With `latency`: wrk's 99th percentile, each request timed from when it was written on its connection. */
+  p99Ms?: number;
+};
 
 export type PacedResult = {
   responses: number;

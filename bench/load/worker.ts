@@ -2,6 +2,7 @@
 import type { LoadJob, LoadResult } from "./jobs";
 import { paced } from "./paced";
 import { saturate } from "./saturate";
+import { killWrk } from "./wrk";
 
 type Message = { id: number; job: LoadJob };
 
@@ -14,5 +15,11 @@ process.on("message", async ({ id, job }: Message) => {
     process.send?.({ id, error: String((error as Error)?.stack ?? error) });
   }
 });
-// The runner gone, its IPC channel closes: so does this process.
-process.on("disconnect", () => process.exit(0));
+// The runner gone, its IPC channel closes: so does this process, and the wrk it started. The runner stops it with
+// SIGTERM, which would otherwise leave wrk running out its -d (up to half an hour for the scale scenario's warm pass).
+const leave = () => {
+  killWrk();
+  process.exit(0);
+};
+process.on("disconnect", leave);
+process.on("SIGTERM", leave);

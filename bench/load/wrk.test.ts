@@ -18,6 +18,21 @@ test("wrk's report is read for answers, time, non-2xx answers and socket errors"
   expect(() => parseWrk("unable to connect")).toThrow(/no total/);
 });
 
+test("with --latency, wrk's 99th percentile is read in milliseconds, whatever unit it printed", () => {
+  const report = (p99: string) =>
+    [
+      "  Latency Distribution",
+      "     50%  612.00us",
+      "     90%    2.50ms",
+      `     99%   ${p99}`,
+      "  2000 requests in 1.00s, 2.10MB read",
+    ].join("\n");
+  expect(parseWrk(report("3.21ms")).p99Ms).toBeCloseTo(3.21, 6);
+  expect(parseWrk(report("812.00us")).p99Ms).toBeCloseTo(0.812, 6);
+  expect(parseWrk(report("1.20s")).p99Ms).toBeCloseTo(1200, 6);
+  expect(parseWrk("  812 requests in 999.50ms, 1.00MB read\n").p99Ms).toBeUndefined();
+});
+
 test("saturating with wrk sends every body in turn, with the job's headers, and counts the answers", async () => {
   const seen = new Map<string, number>();
   let headersOk = true;

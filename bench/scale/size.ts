@@ -1,0 +1,177 @@
+// One size of the scale scenario, measured: every key checked once (the cache warmed, memory read before and after),
+// the rounds (./rounds.ts), then the admin reads that grow with the customers, alone.
+import type { LoadClient } from "../load/client";
+import type { StatusCounts } from "../load/jobs";
+import { storeTroubleOf } from "../measure";
+import type { Options } from "../options";
+import { median } from "../stats";
+import { type AdminSample, repeatedly, statuses, timedRequest } from "./admin-traffic";
+import { EACH_ANSWERED, eachOnceScript, randomChecksScript, SEARCH } from "./customers";
+import { deploy, type MemoryReading, readMemory } from "./deployment";
+import { measureRounds, type ScaleMode, type ScaleModeId, type SizeRun, unexpectedOf } from "./rounds";
+import type { SeedResult } from "./seed-db";
+
+/** Connections wrk spreads the checks over (issue 27: about 32). */
+export const SCALE_CONNECTIONS = 32;
+/** Keys checked before memory is first read, so that what a first check loads and compiles is not counted per key. */
+const PREWARM_KEYS = 64;
+export const SEARCH_PATH = `/v1/customers?q=${SEARCH}&limit=100`;
+export const USAGE_PATH = "/v1/usage?limit=50";
+
+export type Timing = { path: string; medianMs: number; samples: AdminSample[] };
+
+export type ScaleSize = {
+  customers: number;
+  seed: SeedResult;
+  serverStartSeconds: number;
+  /**
+   * One check of every key not checked before, in turn: the cache warmed, and every customer's counters made. `keys`
+   * were checked of `wanted`: fewer when the pass reached its time limit (options.scaleWarmPassSeconds).
+   */
+  warm: { wanted: number; keys: number; seconds: number; checksPerSec: number; unexpected: StatusCounts };
+  memory: {
+    before: MemoryReading;
+    after: MemoryReading;
+    /** Differences over the keys of the warm pass. */
+    rssBytesPerKey: number;
+    oldSpaceBytesPerKey: number;
+    redisBytesPerCustomer: number;
+    redisKeysPerCustomer: number;
+  };
+  modes: Record<ScaleModeId, ScaleMode>;
+  timings: { customerSearch: Timing; usage: Timing };
+  /** Checks answered without the store, or store errors, over the whole size (the server's /metrics). */
+  storeTrouble: number;
+  /**
+   * Phases after which the server was started again, cold, for the rest, and why: it exited or stopped answering, or
+   * it was still at an admin request the runner gave up on.
+   */
+  restarts: string[];
+  phaseSeconds: Record<"setUp" | "warm" | "rounds" | "timings" | "total", number>;
+};
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+export async function measureSize(
+  customers: number,
+  load: LoadClient,
+  options: Options,
+  log: (message: string) => void,
+): Promise<ScaleSize> {
+  const begun = performance.now();
+  const size = customers.toLocaleString("en-US");
+  const deployment = await deploy(customers, log);
+  const restarts: string[] = [];
+  const run: SizeRun = {
+    deployment,
+    customers,
+    options,
+    log: (message) => log(`scale ${size}: ${message}`),
+    checks: (job) =>
+      load.saturate({
+        url: deployment.server().url,
+        path: "/v1/check",
+        headers: {},
+        bodies: [],
+        connections: SCALE_CONNECTIONS,
+        tool: "wrk",
+        ...job,
+      }),
+    async revived(phase) {
+      const why = await deployment.revive();
+      if (why) {
+        restarts.push(`${phase} (${why})`);
+        run.log(`WARNING: the server failed during ${phase} (${why}); started again, cold`);
+        await run.warmUp();
+      }
+    },
+    // A round alone, not recorded: at 1,000 customers the warm pass is over in half a second, and the server's code
+    // was still being compiled through the first rounds (15,000, 15,500, then 29,000 checks/s); so is a server that
+    // was started again.
+    async warmUp() {
+      await run.checks({
+        script: randomChecksScript(deployment.serviceToken, customers, 99),
+        seconds: options.scaleSeconds,
+      });
+    },
+    restarts,
+  };
+  try {
+    return await measure(run, begun);
+  } finally {
+    await deployment.close();
+  }
+}
+
+async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
+  const { deployment, customers, options, log } = run;
+  const setUpSeconds = seconds(begun);
+
+  const warmStarted = performance.now();
+  const prewarm = Math.min(PREWARM_KEYS, customers);
+  await run.checks({ script: randomChecksScript(deployment.serviceToken, prewarm, 1), seconds: 1 });
+  const before = await readMemory(deployment);
+  const wanted = customers - prewarm;
+  const warm = await run.checks({
+    script: eachOnceScript(deployment.serviceToken, prewarm, customers),
+    doneLine: EACH_ANSWERED,
+    seconds: options.scaleWarmPassSeconds,
+  });
+  const after = await readMemory(deployment);
+  // In turn, so the keys checked are the pass's first `keys`.
+  const keys = Math.min(wanted, warm.responses);
+  log(
+    keys < wanted
+      ? `WARNING: the warm pass reached its ${options.scaleWarmPassSeconds} s with ${keys.toLocaleString("en-US")} of ${wanted.toLocaleString("en-US")} keys checked`
+      : `every key checked once: ${keys.toLocaleString("en-US")} in ${warm.seconds.toFixed(1)} s`,
+  );
+  await run.revived("the warm pass");
+  await run.warmUp();
+  const warmSeconds = seconds(warmStarted);
+
+  const roundsStarted = performance.now();
+  const modes = await measureRounds(run);
+  const roundsSeconds = seconds(roundsStarted);
+
+  const timingsStarted = performance.now();
+  const timing = async (path: string): Promise<Timing> => {
+    const samples = await repeatedly(
+      () => timedRequest(deployment.server().url, deployment.adminToken, path),
+      options.scaleTimingSamples,
+      options.scaleTimingBudgetSeconds,
+    );
+    const result = { path, medianMs: median(samples.map((s) => s.ms)), samples };
+    log(`GET ${path}: median ${result.medianMs.toFixed(1)} ms of ${samples.length} (status ${statuses(samples)})`);
+    await run.revived(`GET ${path}`);
+    return result;
+  };
+  const customerSearch = await timing(SEARCH_PATH);
+  const usage = await timing(USAGE_PATH);
+  const timingsSeconds = seconds(timingsStarted);
+
+  return {
+    customers,
+    seed: deployment.seed,
+    serverStartSeconds: deployment.startSeconds,
+    warm: { wanted, keys, seconds: warm.seconds, checksPerSec: keys / warm.seconds, unexpected: unexpectedOf(warm) },
+    memory: {
+      before,
+      after,
+      rssBytesPerKey: (after.rssBytes - before.rssBytes) / keys,
+      oldSpaceBytesPerKey: (after.oldSpaceUsedBytes - before.oldSpaceUsedBytes) / keys,
+      redisBytesPerCustomer: (after.redisUsedBytes - before.redisUsedBytes) / keys,
+      redisKeysPerCustomer: (after.redisKeys - before.redisKeys) / keys,
+    },
+    modes,
+    timings: { customerSearch, usage },
+    storeTrouble: await storeTroubleOf(deployment.server().url),
+    restarts: run.restarts,
+    phaseSeconds: {
+      setUp: setUpSeconds,
+      warm: warmSeconds,
+      rounds: roundsSeconds,
+      timings: timingsSeconds,
+      total: seconds(begun),
+    },
+  };
+}
