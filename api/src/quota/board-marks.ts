@@ -5,9 +5,12 @@ import type { LimitEntry } from "./decision";
 import type { BoardMark } from "./store";
 import { isAnonymous } from "./subject";
 
-/** The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. */
-export const leastLeft = (limits: LimitEntry[]): number =>
-  Math.min(1, ...limits.map((l) => (l.limit > 0 ? l.remaining / l.limit : 0)));
+/** The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. A loop: every check asks. */
+export function leastLeft(limits: LimitEntry[]): number {
+  let least = 1;
+  for (const l of limits) least = Math.min(least, l.limit > 0 ? l.remaining / l.limit : 0);
+  return least;
+}
 
 export function createBoardMarks() {
   let marks = new Map<string, BoardMark>();
