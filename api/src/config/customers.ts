@@ -45,7 +45,7 @@ function prefixesInsert(db: Db, customer: Customer, onlyIf?: SQL) {
 
 export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Date) {
   async function get(id: string): Promise<Customer | null> {
-    const row = await db.select().from(customers).where(eq(customers.id, id)).get();
+    const row = await db.select().from(customers).where(eq(customers.id, id)).limit(1).get();
     return row ? toCustomer(row) : null;
   }
 

@@ -42,7 +42,12 @@ export function createKeyStore(db: Db, now: () => Date) {
     },
 
     async list(customerId: string): Promise<Result<ApiKey[]>> {
-      const customer = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).get();
+      const customer = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1)
+        .get();
       if (!customer) return fail("not_found", `customer ${customerId} does not exist`);
       const rows = await db
         .select()
@@ -53,7 +58,7 @@ export function createKeyStore(db: Db, now: () => Date) {
     },
 
     async revoke(id: string, actor: string): Promise<Result<ApiKey>> {
-      const row = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).get();
+      const row = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1).get();
       if (!row) return fail("not_found", `key ${id} does not exist`);
       const before = publicKey(row);
       if (before.revokedAt !== null) return ok(before);
@@ -72,7 +77,7 @@ export function createKeyStore(db: Db, now: () => Date) {
 
     /** The live key with this hash, for authentication and checks. */
     async byHash(hash: string): Promise<ApiKey | null> {
-      const row = await db.select().from(apiKeys).where(eq(apiKeys.hash, hash)).get();
+      const row = await db.select().from(apiKeys).where(eq(apiKeys.hash, hash)).limit(1).get();
       return row && row.revokedAt === null ? publicKey(row) : null;
     },
   };

@@ -18,7 +18,7 @@ const RETRIES = 5;
 
 export function createPlanStore(db: Db, now: () => Date) {
   async function get(id: string): Promise<Plan | null> {
-    const row = await db.select().from(plans).where(eq(plans.id, id)).get();
+    const row = await db.select().from(plans).where(eq(plans.id, id)).limit(1).get();
     return row ? toPlan(row) : null;
   }
 

@@ -41,7 +41,7 @@ export function createTokenStore(db: Db, now: () => Date) {
     },
 
     async revoke(id: string, actor: string): Promise<Result<Token>> {
-      const row = await db.select().from(tokens).where(eq(tokens.id, id)).get();
+      const row = await db.select().from(tokens).where(eq(tokens.id, id)).limit(1).get();
       if (!row) return fail("not_found", `token ${id} does not exist`);
       const before = publicToken(row);
       if (before.revokedAt !== null) return ok(before);
@@ -60,7 +60,7 @@ export function createTokenStore(db: Db, now: () => Date) {
 
     /** The live token with this hash, for authentication. */
     async byHash(hash: string): Promise<Token | null> {
-      const row = await db.select().from(tokens).where(eq(tokens.hash, hash)).get();
+      const row = await db.select().from(tokens).where(eq(tokens.hash, hash)).limit(1).get();
       return row && row.revokedAt === null ? publicToken(row) : null;
     },
   };
