@@ -1,5 +1,4 @@
 // Who a check or a refund counts against: a customer's live API key, or an IP address under the plan `anonymous`.
-import { sha256 } from "../config/secrets";
 import type { CheckTarget } from "../config/targets";
 import type { AppDeps } from "../deps";
 import { ApiError } from "../errors";
@@ -13,7 +12,7 @@ export type Caller = { subject: string; target: CheckTarget };
  */
 export function callerOf(config: AppDeps["config"], who: { key?: string; ip?: string }): Caller | Promise<Caller> {
   if (who.key !== undefined) {
-    const found = config.targets.byKeyHash(sha256(who.key));
+    const found = config.targets.byKey(who.key);
     return found instanceof Promise ? found.then(ofCustomer) : ofCustomer(found);
   }
   const subject = ipSubject(who.ip as string);

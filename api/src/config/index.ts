@@ -11,7 +11,7 @@ import { createCustomerStore } from "./customers";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
-import { hashesEqual, sha256 } from "./secrets";
+import { digestOfHex, hashesEqual, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
 import { type CustomerEntry, createTargets, type PlanEntry, type TargetCaches } from "./targets";
 import { createTokenStore } from "./tokens";
@@ -132,7 +132,7 @@ export function createConfig(
     const idsOf = (kind: ConfigChange["kind"]) => changes.flatMap((c) => (c.kind === kind ? [c.id as string] : []));
     for (const hash of await hashesOf(idsOf("key"), idsOf("token"))) {
       principals.delete(hash);
-      caches.keys.delete(hash);
+      caches.keys.delete(digestOfHex(hash));
     }
     for (const change of changes) {
       if (change.kind === "customer") caches.customers.delete(change.id);
@@ -232,7 +232,7 @@ export function createConfig(
       const ofLiveCustomer = (principal: Principal | null) =>
         principal?.kind !== "customer"
           ? principal
-          : andThen(targets.byKeyHash(hash), (target) =>
+          : andThen(targets.byKey(bearer), (target) =>
               target?.customerId === principal.customerId ? principal : null,
             );
       return found instanceof Promise ? found.then(ofLiveCustomer) : ofLiveCustomer(found);

@@ -9,6 +9,7 @@ import type { ConfigCache, Generation } from "./config-cache";
 import type { CustomerStore } from "./customers";
 import { andThen, type Maybe } from "./maybe";
 import type { PlanStore } from "./plans";
+import { hexOfDigest, keyDigest } from "./secrets";
 
 /** A check's caller: whose counters, the quota's policy, and what the plan says to do on a denial or an outage. */
 export type CheckTarget = QuotaPolicy & {
@@ -45,11 +46,12 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
 export type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
 
 /**
- * A customer as checks use it: its target, and what it is made of besides its plan (its id and its plan's are the
- * target's own). No names, no timestamps, no copy of the plan: a million of these are cached.
+ * A customer as checks use it: its target itself, and what the target is made of besides its plan (its id and its
+ * plan's are the target's own). No names, no timestamps, no copy of the plan: a million of these are cached, so the
+ * target is not an object of its own.
  */
-export type CustomerEntry = {
-  target: CheckTarget & { customerId: string };
+export type CustomerEntry = CheckTarget & {
+  customerId: string;
   overrides: Customer["overrides"];
   billingDay: number | null;
   plan: PlanEntry;
@@ -73,20 +75,34 @@ function planTarget(entry: PlanEntry, billingDay: number | null): CheckTarget {
 
 type Own = { id: string; overrides: Customer["overrides"]; billingDay: number | null };
 
-function targetOn(entry: PlanEntry, customer: Own): CheckTarget & { customerId: string } {
-  if (customer.overrides) return target(entry.plan, customer) as CheckTarget & { customerId: string };
-  // The policy's parts are the plan's, shared; only the customer's id is its own.
-  return { ...planTarget(entry, customer.billingDay), customerId: customer.id };
+/** The customer's entry on its plan: the policy's parts are the plan's, shared, unless the customer overrides them. */
+function entryOn(plan: PlanEntry, own: Own): CustomerEntry {
+  const policy = own.overrides ? target(plan.plan, own) : planTarget(plan, own.billingDay);
+  // Field by field, not spread: a spread with more fields after it makes an object of slow properties, twice the size.
+  return {
+    customerId: own.id,
+    planId: policy.planId,
+    spec: policy.spec,
+    resources: policy.resources,
+    usage: policy.usage,
+    localShare: policy.localShare,
+    shadow: policy.shadow,
+    failMode: policy.failMode,
+    overrides: own.overrides,
+    billingDay: own.billingDay,
+    plan,
+    stale: false,
+  };
 }
 
 const ownOf = (entry: CustomerEntry): Own => ({
-  id: entry.target.customerId,
+  id: entry.customerId,
   overrides: entry.overrides,
   billingDay: entry.billingDay,
 });
 
 export type TargetCaches = {
-  /** A live key's hash → its customer's entry (null: unknown or revoked). */
+  /** A live key's digest (secrets.ts keyDigest) → its customer's entry (null: unknown or revoked). */
   keys: ConfigCache<string, CustomerEntry | null>;
   /** A customer's id → what checks of it are held to (null: no such customer). */
   customers: ConfigCache<string, CustomerEntry | null>;
@@ -103,19 +119,22 @@ export function createTargets(
   caches: TargetCaches,
   generation: Generation,
 ) {
-  // A live key, its customer and its plan in one prepared query: a cache miss costs one read, not three.
+  // A live key, its customer and its plan in one prepared query: a cache miss costs one read, not three. LIMIT 1: a
+  // read of one row at most goes through the driver's get(), which leaves no row iterator behind (db/cached-reads.ts).
   const byHash = db
     .select({ customer: customers, plan: plans })
     .from(apiKeys)
     .innerJoin(customers, eq(customers.id, apiKeys.customerId))
     .innerJoin(plans, eq(plans.id, customers.planId))
     .where(and(eq(apiKeys.hash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .limit(1)
     .prepare();
   const customerById = db
     .select({ customer: customers, plan: plans })
     .from(customers)
     .innerJoin(plans, eq(plans.id, customers.planId))
     .where(eq(customers.id, sql.placeholder("id")))
+    .limit(1)
     .prepare();
 
   const planEntry = (plan: Plan): PlanEntry => ({ plan, byBillingDay: new Map(), stale: false });
@@ -134,29 +153,19 @@ export function createTargets(
 
   function customerEntry({ customer, plan }: { customer: Customer; plan: Plan }, since?: number) {
     const own: Own = { id: customer.id, overrides: customer.overrides ?? null, billingDay: customer.billingDay };
-    return andThen(planOf(plan.id, plan, since), (entry): CustomerEntry | null =>
-      entry
-        ? {
-            target: targetOn(entry, own),
-            overrides: own.overrides,
-            billingDay: own.billingDay,
-            plan: entry,
-            stale: false,
-          }
-        : null,
-    );
+    return andThen(planOf(plan.id, plan, since), (entry) => (entry ? entryOn(entry, own) : null));
   }
 
   /** The customer's current target: made again on its plan read anew when the plan changed since. */
   function current(entry: CustomerEntry | null): Maybe<CheckTarget | null> {
     if (!entry) return null;
-    if (!entry.plan.stale) return entry.target;
-    return andThen(planOf(entry.target.planId), (plan) => {
+    if (!entry.plan.stale) return entry;
+    return andThen(planOf(entry.planId), (plan) => {
       // A plan cannot be deleted while a customer is on it: gone, the customer has moved on (and is reread).
       if (!plan) return null;
-      entry.target = targetOn(plan, ownOf(entry));
-      entry.plan = plan;
-      return entry.target;
+      // In place: the keys that point at the entry see the plan as it is now (and still whether the entry is stale).
+      Object.assign(entry, entryOn(plan, ownOf(entry)), { stale: entry.stale });
+      return entry;
     });
   }
 
@@ -173,24 +182,24 @@ export function createTargets(
   }
 
   /** The entry of a key's customer: read again, key and all, when the one it pointed at has gone stale. */
-  function keyEntry(hash: string, again = true): Maybe<CustomerEntry | null> {
-    const found = caches.keys.get(hash, async () => {
+  function keyEntry(digest: string, again = true): Maybe<CustomerEntry | null> {
+    const found = caches.keys.get(digest, async () => {
       // What the rows say is kept only if nothing changed since they were read, in any of the caches.
       const since = generation.value;
-      const row = await byHash.get({ hash });
+      const row = await byHash.get({ hash: hexOfDigest(digest) });
       return row ? customerOf(row.customer.id, { ...row, since }) : null;
     });
     return andThen(found, (entry) => {
       if (!entry?.stale || !again) return entry;
-      caches.keys.delete(hash, { changed: false });
-      return keyEntry(hash, false);
+      caches.keys.delete(digest, { changed: false });
+      return keyEntry(digest, false);
     });
   }
 
   return {
-    /** The target of a customer's live API key (by the key's hash), or null when the key is unknown or revoked. */
-    byKeyHash(hash: string): Maybe<CheckTarget | null> {
-      return andThen(keyEntry(hash), current);
+    /** The target of a customer's live API key, or null when the key is unknown or revoked. */
+    byKey(key: string): Maybe<CheckTarget | null> {
+      return andThen(keyEntry(keyDigest(key)), current);
     },
     byCustomer: (customerId: string) => andThen(customerOf(customerId), current),
     /** The target of anonymous traffic, governed by the plan `anonymous` when it exists. */
