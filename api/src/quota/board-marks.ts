@@ -12,6 +12,13 @@ export function leastLeft(limits: LimitEntry[]): number {
   return least;
 }
 
+// The board orders customers by their share left to a thousandth: a mark that moved less leaves the store's sorted
+// set as it was (a ZADD of the same score does nothing). The page then reads each of its customers' exact usage.
+const LEFT_STEPS = 1000;
+
+/** The share left as the board keeps it: rounded up, so that only a limit used up is 0. */
+export const boardLeft = (limits: LimitEntry[]) => Math.ceil(leastLeft(limits) * LEFT_STEPS) / LEFT_STEPS;
+
 export function createBoardMarks() {
   let marks = new Map<string, BoardMark>();
   return {
@@ -24,7 +31,7 @@ export function createBoardMarks() {
         mark = { subject, left: 1, allowed: 0, denied: 0 };
         marks.set(subject, mark);
       }
-      mark.left = leastLeft(limits);
+      mark.left = boardLeft(limits);
       if (allowed) mark.allowed++;
       else mark.denied++;
     },
