@@ -116,17 +116,17 @@ export async function measureRounds(run: SizeRun): Promise<Record<ScaleModeId, S
     return result;
   };
 
-  // Alone and with the Live page, interleaved; the writes last, since each one made the server forget all it cached
-  // (before issue 27), and rounds after them would start cold.
+  // The three modes interleaved, round by round, so that a machine slowing down or warming up over the rounds moves
+  // each mode alike. (Before issue 27 each write made the server forget all it cached, and the writes came last.)
   let liveOutlastsRound = false;
   let skippedLive = 0;
   for (let r = 1; r <= options.rounds; r++) {
     await measured("base", r);
     if (liveOutlastsRound) skippedLive++;
     else liveOutlastsRound = (await measured("live", r)).admin.some((s) => s.ms > options.scaleSeconds * 1000);
+    await measured("writes", r);
   }
   if (skippedLive > 0) log(`a Live refresh outlasted a round: ${skippedLive} more round(s) with the Live page not run`);
-  for (let r = 1; r <= options.rounds; r++) await measured("writes", r);
 
   const modeOf = (mode: ScaleModeId, skippedRounds = 0): ScaleMode => ({
     checksPerSec: median(rounds[mode].map((r) => r.checksPerSec)),
