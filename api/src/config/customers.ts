@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
-import { type CustomerRow, customerPrefixes, customers } from "../../../db/schema";
+import { type CustomerRow, customerCount, customerPrefixes, customers } from "../../../db/schema";
 import { type Customer, type CustomerCreate, type CustomerPatch, overridesViolation } from "../domain/customer";
 import { fail, ok, type Result } from "../errors";
 import { auditInsert } from "./audit";
@@ -98,10 +98,15 @@ export function createCustomerStore(db: Db, planStore: PlanStore, now: () => Dat
       return { customers: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
     },
 
-    /** How many customers there are (the Live page's total). */
+    /** How many customers there are (the Live page's total): the row the triggers keep (migration 0006), by rowid. */
     async count(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)` }).from(customers);
-      return Number(row?.n ?? 0);
+      const row = await db
+        .select({ total: customerCount.total })
+        .from(customerCount)
+        .where(eq(customerCount.id, 1))
+        .limit(1)
+        .get();
+      return row?.total ?? 0;
     },
 
     /** These customers, those that exist, in no order; a hundred ids a read (D1 binds at most 100 parameters). */
