@@ -15,6 +15,9 @@ test("seeded customers are what the API would have made: read, listed with their
   expect(seeded.rows).toMatchObject({ customers: 1234, api_keys: 1234 });
   expect(seeded.rows.customer_prefixes).toBeGreaterThan(1234 * 20);
   expect(seeded.databaseBytes).toBeGreaterThan(0);
+  // The Live page's total, counted by customer_count's triggers as the seed wrote.
+  expect(await t.config.customers.count()).toBe(1234);
+  expect((await t.call("GET", "/v1/usage")).json.total).toBe(1234);
 
   for (const i of [0, 499, 500, 1233]) {
     const check = await t.call("POST", "/v1/check", { token: service.json.token, body: { key: apiKey(i) } });

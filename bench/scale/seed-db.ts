@@ -110,6 +110,8 @@ export type SeedResult = {
  * Writes customers 0 to `count` - 1 on `planId`, which must exist, into the database at `databaseUrl` (already
  * migrated, and open in no server). The tables' own indexes are dropped first and made again from their own SQL at the
  * end: one sort each instead of a random insert per row (a search prefix's index, keyed by the prefix, most of all).
+ * Their triggers stay, so customer_count counts the seeded customers as the service's would: one UPDATE of one row a
+ * customer, about 1 s a million (100,000 customers seed in the same 20-28 s with it as without).
  */
 export async function seedCustomers(databaseUrl: string, count: number, planId: string): Promise<SeedResult> {
   const path = localPath(databaseUrl);
