@@ -37,6 +37,11 @@ export const FIGURES: Figure[] = [
   },
   { id: "rssBytesPerKey", label: "service RSS per cached key (B)", of: (s) => s.memory.rssBytesPerKey },
   { id: "oldSpaceBytesPerKey", label: "  V8 old space per cached key (B)", of: (s) => s.memory.oldSpaceBytesPerKey },
+  {
+    id: "rssBytesPerKeyAfterRounds",
+    label: "  service RSS per cached key, after the rounds (B)",
+    of: (s) => s.memory.rssBytesPerKeyAfterRounds,
+  },
   { id: "redisBytesPerCustomer", label: "Redis bytes per active customer", of: (s) => s.memory.redisBytesPerCustomer },
   {
     id: "customerSearchMs",

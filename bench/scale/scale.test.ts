@@ -58,7 +58,7 @@ test("npm run bench -- --quick --only scale measures every figure at every size,
   }
   // Every figure a number > 0 at every size; the server's memory per key at the largest only: at a thousand keys the
   // difference of two readings is a few MB, which one collection of the garbage between them can outweigh.
-  const memory = ["rssBytesPerKey", "oldSpaceBytesPerKey"];
+  const memory = ["rssBytesPerKey", "oldSpaceBytesPerKey", "rssBytesPerKeyAfterRounds"];
   expect(scale?.figures.map((f) => f.id)).toEqual(FIGURES.map((f) => f.id));
   for (const figure of scale?.figures ?? []) {
     expect(figure.values, figure.id).toHaveLength(3);

@@ -34,8 +34,12 @@ export type ScaleSize = {
   memory: {
     before: MemoryReading;
     after: MemoryReading;
+    /** Read once more after the rounds, the cache as full and its first loads' garbage collected since. */
+    afterRounds: MemoryReading;
     /** Differences over the keys of the warm pass. */
     rssBytesPerKey: number;
+    /** The same after the rounds; NaN when the server was started again meanwhile (its cache no longer full). */
+    rssBytesPerKeyAfterRounds: number;
     oldSpaceBytesPerKey: number;
     redisBytesPerCustomer: number;
     redisKeysPerCustomer: number;
@@ -132,7 +136,9 @@ async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
   const warmSeconds = seconds(warmStarted);
 
   const roundsStarted = performance.now();
+  const restartsBeforeRounds = run.restarts.length;
   const modes = await measureRounds(run);
+  const afterRounds = await readMemory(deployment);
   const roundsSeconds = seconds(roundsStarted);
 
   const timingsStarted = performance.now();
@@ -159,7 +165,10 @@ async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
     memory: {
       before,
       after,
+      afterRounds,
       rssBytesPerKey: (after.rssBytes - before.rssBytes) / keys,
+      rssBytesPerKeyAfterRounds:
+        run.restarts.length === restartsBeforeRounds ? (afterRounds.rssBytes - before.rssBytes) / keys : Number.NaN,
       oldSpaceBytesPerKey: (after.oldSpaceUsedBytes - before.oldSpaceUsedBytes) / keys,
       redisBytesPerCustomer: (after.redisUsedBytes - before.redisUsedBytes) / keys,
       redisKeysPerCustomer: (after.redisKeys - before.redisKeys) / keys,
