@@ -13,9 +13,9 @@ type Statement = ReturnType<Database.Database["prepare"]>;
 type Prepared = { statement: Statement; columns: string[] };
 
 // The driver's `all()` walks a native row iterator whose memory (about 1 KB) is freed only by a finalizer, after a
-// major GC that V8, not told of that memory, seldom runs: reading 200,000 keys in turn grew the process by 195 MiB,
-// four times what their cache entries hold. `get()` makes no iterator, so a read of one row at most goes through it,
-// on a statement of its own: a `get()` just after an `all()` on the same statement answers the old arguments' row.
+// major GC that V8, not told of that memory, seldom runs: 200,000 reads of one key in turn held 195 MiB. `get()` makes
+// no iterator, so a read of one row at most goes through it, on a statement of its own: a `get()` just after an
+// `all()` on the same statement answers the old arguments' row.
 const LIMIT = /\blimit\s+(\?|1)\s*$/i;
 
 /** True when the text ends in `LIMIT 1`, or in `LIMIT ?` with a last argument of 1. */
@@ -24,6 +24,7 @@ function oneRowAtMost(sql: string, args: unknown[]): boolean {
   return limit === "1" || (limit === "?" && Number(args.at(-1)) === 1);
 }
 
+/** True for a statement this can read: a SELECT with positional arguments (drizzle's), nothing that writes. */
 export function isCachedRead(stmt: InStatement): stmt is { sql: string; args?: InValue[] } {
   if (typeof stmt === "string") return false;
   return (stmt.args === undefined || Array.isArray(stmt.args)) && /^\s*select\s/i.test(stmt.sql);
