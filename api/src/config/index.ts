@@ -6,8 +6,9 @@ import { apiKeys, tokens as tokenRows } from "../../../db/schema";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { type ConfigChange, readFeed } from "./change-feed";
-import { ConfigCache, Generation } from "./config-cache";
+import { ConfigCache, Generation, lruEntries } from "./config-cache";
 import { createCustomerStore } from "./customers";
+import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
@@ -42,8 +43,8 @@ export type ConfigOptions = {
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 
-// Keys (and the customers they belong to) cached at most: a real SaaS's million keys, a few hundred bytes each
-// (bench: RSS per cached key). Past it the least recently used go first, and a miss costs one indexed read.
+// Keys cached at most (and, apart, customers named by the routes): a real SaaS's million keys, some 200 bytes each
+// (key-index.ts; bench: RSS per cached key). Past it the least recently used go first, and a miss costs one read.
 const MAX_KEYS = 1_000_000;
 // Plans are few; this only bounds a flood of lookups of plans that do not exist.
 const MAX_PLANS = 10_000;
@@ -72,30 +73,26 @@ export function createConfig(
   // that leaves its cache, dropped or pushed out, is marked stale, so that what still points at it makes it again.
   const generation = new Generation();
   const principals = new ConfigCache<string, Principal | null>(
-    cacheSizes.keys,
+    lruEntries(cacheSizes.keys),
     failed,
     shareLoads,
-    undefined,
     generation,
   );
   const caches: TargetCaches = {
-    keys: new ConfigCache(cacheSizes.keys, failed, shareLoads, undefined, generation),
-    customers: new ConfigCache<string, CustomerEntry | null>(
-      cacheSizes.customers,
+    keys: new ConfigCache(new KeyIndex<CustomerEntry>(cacheSizes.keys), failed, shareLoads, generation),
+    customers: new ConfigCache(
+      lruEntries<string, CustomerEntry | null>(cacheSizes.customers),
       failed,
       shareLoads,
-      (entry) => {
-        entry.stale = true;
-      },
       generation,
     ),
-    plans: new ConfigCache<string, PlanEntry | null>(
-      MAX_PLANS,
+    plans: new ConfigCache(
+      // A plan's entry, once it leaves, is stale: the customers' entries that hold it are made again on the plan read anew.
+      lruEntries<string, PlanEntry | null>(MAX_PLANS, (entry) => {
+        entry.stale = true;
+      }),
       failed,
       shareLoads,
-      (entry) => {
-        entry.stale = true;
-      },
       generation,
     ),
   };
@@ -135,8 +132,8 @@ export function createConfig(
       caches.keys.delete(digestOfHex(hash));
     }
     for (const change of changes) {
-      if (change.kind === "customer") caches.customers.delete(change.id);
-      // Either entry, once dropped, is stale (config-cache's onLeave): what still holds it makes it again.
+      if (change.kind === "customer") targets.forgetCustomer(change.id);
+      // The plan's entry, once dropped, is stale: its customers' entries are made again from it.
       if (change.kind === "plan") caches.plans.delete(change.id);
       for (const listener of listeners) listener(change);
     }

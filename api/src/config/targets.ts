@@ -7,6 +7,7 @@ import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 import type { ConfigCache, Generation } from "./config-cache";
 import type { CustomerStore } from "./customers";
+import type { KeyIndex } from "./key-index";
 import { andThen, type Maybe } from "./maybe";
 import type { PlanStore } from "./plans";
 import { hexOfDigest, keyDigest } from "./secrets";
@@ -45,23 +46,60 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
  */
 export type PlanEntry = { plan: Plan; byBillingDay: Map<number | null, CheckTarget>; stale: boolean };
 
+type Own = { id: string; overrides: Customer["overrides"]; billingDay: number | null };
+
+/** What the customer is held to on its plan: the plan's own target, shared, unless the customer overrides it. */
+const policyOn = (plan: PlanEntry, own: Own): CheckTarget =>
+  own.overrides ? target(plan.plan, own) : planTarget(plan, own.billingDay);
+
 /**
- * A customer as checks use it: its target itself, and what the target is made of besides its plan (its id and its
- * plan's are the target's own). No names, no timestamps, no copy of the plan: a million of these are cached, so the
- * target is not an object of its own.
+ * A customer as checks use it: its target itself, read through to its policy (the plan's target, shared, or the
+ * customer's own), and what the policy is made of besides its plan. No names, no timestamps, no copy of the plan: a
+ * million of these are cached, so an entry is five fields and the target's are getters of its class.
  */
-export type CustomerEntry = CheckTarget & {
-  customerId: string;
-  overrides: Customer["overrides"];
-  billingDay: number | null;
+export class CustomerEntry implements CheckTarget {
+  readonly customerId: string;
+  readonly overrides: Customer["overrides"];
+  readonly billingDay: number | null;
   plan: PlanEntry;
-  /**
-   * Set once the entry has left the customers' cache (the customer changed, or newer ones pushed it out): the keys
-   * that still point at it are read again before they are used, so a key of a customer deleted and made again under
-   * the same id never counts as the new one's.
-   */
-  stale: boolean;
-};
+  policy: CheckTarget;
+
+  constructor(plan: PlanEntry, own: Own) {
+    this.customerId = own.id;
+    this.overrides = own.overrides;
+    this.billingDay = own.billingDay;
+    this.plan = plan;
+    this.policy = policyOn(plan, own);
+  }
+
+  /** Held to the plan as it is now, in place: whatever holds the entry sees it. */
+  moveTo(plan: PlanEntry): void {
+    this.plan = plan;
+    this.policy = policyOn(plan, { id: this.customerId, overrides: this.overrides, billingDay: this.billingDay });
+  }
+
+  get planId() {
+    return this.policy.planId;
+  }
+  get spec() {
+    return this.policy.spec;
+  }
+  get resources() {
+    return this.policy.resources;
+  }
+  get usage() {
+    return this.policy.usage;
+  }
+  get localShare() {
+    return this.policy.localShare;
+  }
+  get shadow() {
+    return this.policy.shadow;
+  }
+  get failMode() {
+    return this.policy.failMode;
+  }
+}
 
 /** The plan's own target for a billing day, made once per plan entry; `customerId` null (anonymous traffic). */
 function planTarget(entry: PlanEntry, billingDay: number | null): CheckTarget {
@@ -73,45 +111,17 @@ function planTarget(entry: PlanEntry, billingDay: number | null): CheckTarget {
   return shared;
 }
 
-type Own = { id: string; overrides: Customer["overrides"]; billingDay: number | null };
-
-/** The customer's entry on its plan: the policy's parts are the plan's, shared, unless the customer overrides them. */
-function entryOn(plan: PlanEntry, own: Own): CustomerEntry {
-  const policy = own.overrides ? target(plan.plan, own) : planTarget(plan, own.billingDay);
-  // Field by field, not spread: a spread with more fields after it makes an object of slow properties, twice the size.
-  return {
-    customerId: own.id,
-    planId: policy.planId,
-    spec: policy.spec,
-    resources: policy.resources,
-    usage: policy.usage,
-    localShare: policy.localShare,
-    shadow: policy.shadow,
-    failMode: policy.failMode,
-    overrides: own.overrides,
-    billingDay: own.billingDay,
-    plan,
-    stale: false,
-  };
-}
-
-const ownOf = (entry: CustomerEntry): Own => ({
-  id: entry.customerId,
-  overrides: entry.overrides,
-  billingDay: entry.billingDay,
-});
-
 export type TargetCaches = {
-  /** A live key's digest (secrets.ts keyDigest) → its customer's entry (null: unknown or revoked). */
-  keys: ConfigCache<string, CustomerEntry | null>;
-  /** A customer's id → what checks of it are held to (null: no such customer). */
+  /**
+   * A live key's digest (secrets.ts keyDigest) → its customer's entry (null: unknown or revoked), kept in a KeyIndex
+   * so that a customer's edit drops its keys.
+   */
+  keys: ConfigCache<string, CustomerEntry | null, KeyIndex<CustomerEntry>>;
+  /** A customer's id → what it is held to, for the routes that name a customer (null: no such customer). */
   customers: ConfigCache<string, CustomerEntry | null>;
   /** A plan's id → the plan as checks use it (null: no such plan). */
   plans: ConfigCache<string, PlanEntry | null>;
 };
-
-/** A key's or a customer's row and its plan's, read together, and the caches' generation when they were read. */
-type Read = { customer: Customer; plan: Plan; since?: number };
 
 export function createTargets(
   db: Db,
@@ -151,9 +161,9 @@ export function createTargets(
     );
   }
 
-  function customerEntry({ customer, plan }: { customer: Customer; plan: Plan }, since?: number) {
+  function customerEntry({ customer, plan }: { customer: Customer; plan: Plan }, since: number) {
     const own: Own = { id: customer.id, overrides: customer.overrides ?? null, billingDay: customer.billingDay };
-    return andThen(planOf(plan.id, plan, since), (entry) => (entry ? entryOn(entry, own) : null));
+    return andThen(planOf(plan.id, plan, since), (entry) => (entry ? new CustomerEntry(entry, own) : null));
   }
 
   /** The customer's current target: made again on its plan read anew when the plan changed since. */
@@ -163,38 +173,25 @@ export function createTargets(
     return andThen(planOf(entry.planId), (plan) => {
       // A plan cannot be deleted while a customer is on it: gone, the customer has moved on (and is reread).
       if (!plan) return null;
-      // In place: the keys that point at the entry see the plan as it is now (and still whether the entry is stale).
-      Object.assign(entry, entryOn(plan, ownOf(entry)), { stale: entry.stale });
+      entry.moveTo(plan);
       return entry;
     });
   }
 
-  /** The customer's entry, from `read` (its row and its plan's, just read) when it is not cached. */
-  function customerOf(id: string, read?: Read): Maybe<CustomerEntry | null> {
-    return caches.customers.get(
-      id,
-      async () => {
-        const row = read ?? (await customerById.get({ id }));
-        return row ? customerEntry(row, read?.since) : null;
-      },
-      read?.since,
-    );
-  }
+  // What the rows say is kept only if nothing changed since they were read, in any of the caches.
+  const customerOf = (id: string) =>
+    caches.customers.get(id, async () => {
+      const since = generation.value;
+      const row = await customerById.get({ id });
+      return row ? customerEntry(row, since) : null;
+    });
 
-  /** The entry of a key's customer: read again, key and all, when the one it pointed at has gone stale. */
-  function keyEntry(digest: string, again = true): Maybe<CustomerEntry | null> {
-    const found = caches.keys.get(digest, async () => {
-      // What the rows say is kept only if nothing changed since they were read, in any of the caches.
+  const keyEntry = (digest: string) =>
+    caches.keys.get(digest, async () => {
       const since = generation.value;
       const row = await byHash.get({ hash: hexOfDigest(digest) });
-      return row ? customerOf(row.customer.id, { ...row, since }) : null;
+      return row ? customerEntry(row, since) : null;
     });
-    return andThen(found, (entry) => {
-      if (!entry?.stale || !again) return entry;
-      caches.keys.delete(digest, { changed: false });
-      return keyEntry(digest, false);
-    });
-  }
 
   return {
     /** The target of a customer's live API key, or null when the key is unknown or revoked. */
@@ -202,6 +199,11 @@ export function createTargets(
       return andThen(keyEntry(keyDigest(key)), current);
     },
     byCustomer: (customerId: string) => andThen(customerOf(customerId), current),
+    /** Drops what the customer's id and keys found: the customer changed (or is gone). */
+    forgetCustomer(customerId: string): void {
+      caches.customers.delete(customerId);
+      caches.keys.entries.deleteCustomer(customerId);
+    },
     /** The target of anonymous traffic, governed by the plan `anonymous` when it exists. */
     anonymous: () => andThen(planOf(ANONYMOUS_PLAN), (entry) => entry && planTarget(entry, null)),
   };
