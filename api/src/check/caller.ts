@@ -1,5 +1,5 @@
 // Who a check or a refund counts against: a customer's live API key, or an IP address under the plan `anonymous`.
-import type { CheckTarget } from "../config/targets";
+import type { CheckTarget } from "../config/customer-target";
 import type { AppDeps } from "../deps";
 import { ApiError } from "../errors";
 import { customerSubject, ipSubject } from "../quota/subject";

@@ -7,6 +7,7 @@ import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { type ConfigChange, readFeed } from "./change-feed";
 import { ConfigCache, Generation, lruEntries } from "./config-cache";
+import type { CustomerTarget, PlanEntry } from "./customer-target";
 import { createCustomerStore } from "./customers";
 import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
@@ -14,7 +15,7 @@ import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
 import { digestOfHex, hashesEqual, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
-import { type CustomerEntry, createTargets, type PlanEntry, type TargetCaches } from "./targets";
+import { createTargets, type TargetCaches } from "./targets";
 import { createTokenStore } from "./tokens";
 
 export type Principal =
@@ -69,8 +70,8 @@ export function createConfig(
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
   const failed = (error: unknown) => health.failed(error);
-  // One generation for all: a key's entry is made of its customer's and its plan's. A customer's or a plan's entry
-  // that leaves its cache, dropped or pushed out, is marked stale, so that what still points at it makes it again.
+  // One generation for all: a key's target is made of its customer's row and its plan's entry. A plan's entry that
+  // leaves its cache, dropped or pushed out, is marked stale, so that the terms still holding it are made again.
   const generation = new Generation();
   const principals = new ConfigCache<string, Principal | null>(
     lruEntries(cacheSizes.keys),
@@ -79,15 +80,20 @@ export function createConfig(
     generation,
   );
   const caches: TargetCaches = {
-    keys: new ConfigCache(new KeyIndex<CustomerEntry>(cacheSizes.keys), failed, shareLoads, generation),
-    customers: new ConfigCache(
-      lruEntries<string, CustomerEntry | null>(cacheSizes.customers),
+    keys: new ConfigCache<string, CustomerTarget | null, KeyIndex>(
+      new KeyIndex(cacheSizes.keys),
+      failed,
+      shareLoads,
+      generation,
+    ),
+    customers: new ConfigCache<string, CustomerTarget | null>(
+      lruEntries(cacheSizes.customers),
       failed,
       shareLoads,
       generation,
     ),
     plans: new ConfigCache(
-      // A plan's entry, once it leaves, is stale: the customers' entries that hold it are made again on the plan read anew.
+      // A plan's entry, once it leaves, is stale: the terms that hold it are made again on the plan read anew.
       lruEntries<string, PlanEntry | null>(MAX_PLANS, (entry) => {
         entry.stale = true;
       }),
@@ -121,8 +127,9 @@ export function createConfig(
   }
 
   /**
-   * Drops what depends on each change, and only that: a key's or a token's identity (and the key's customer link), a
-   * customer's entry, a plan's shared entry (its customers' targets are made again from it, their entries kept).
+   * Drops what depends on each change, and only that: a key's or a token's identity (and the key's target), a
+   * customer's target and its keys', a plan's shared entry (its customers' terms are made again from it, their keys
+   * kept).
    */
   async function apply(changes: ConfigChange[]): Promise<void> {
     if (changes.some((change) => change.kind === "all")) return forgetAll();
@@ -133,7 +140,7 @@ export function createConfig(
     }
     for (const change of changes) {
       if (change.kind === "customer") targets.forgetCustomer(change.id);
-      // The plan's entry, once dropped, is stale: its customers' entries are made again from it.
+      // The plan's entry, once dropped, is stale: its customers' terms are made again from the plan read anew.
       if (change.kind === "plan") caches.plans.delete(change.id);
       for (const listener of listeners) listener(change);
     }
@@ -225,7 +232,7 @@ export function createConfig(
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
       const found = principals.get(hash, () => lookup(bearer, hash));
       // A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as
-      // its entry is dropped and the key's read again), though the key's own cached identity is not found by it.
+      // its keys' targets are dropped and read again), though the key's own cached identity is not found by it.
       const ofLiveCustomer = (principal: Principal | null) =>
         principal?.kind !== "customer"
           ? principal

@@ -1,15 +1,21 @@
-// The cached API keys a check finds its customer by: a key's SHA-256 → its customer's entry, for a million keys.
-// lru-cache's Map and lists held some 165 bytes a key inside V8's heap besides the digest's own string (48), and V8
-// grows its heap ahead of what it holds (bench: RSS per cached key). Here a key costs its 32-byte digest and a few
-// indexes, in typed arrays outside the heap, and one slot of an array of entries: about 60 bytes.
+// The cached API keys a check finds its customer by: a key's SHA-256 → its customer's id and terms, for a million keys.
+// Kept as objects (lru-cache's Map and lists, an entry and an id string a key), a key held some 400 bytes of V8's heap,
+// and V8 grows its heap ahead of what it holds: some 650 bytes of RSS a key at a million (bench: RSS per cached key).
+// Here a key's digest and its customer's id are bytes in typed arrays outside the heap, and its terms one slot of an
+// array, shared with every customer of its plan and billing day: about 90 bytes a key, whatever the heap does.
 //
 // Records are dense (a freed one is used again); two open-addressing tables of record numbers find them, one by the
 // digest, one by the customer (a customer's edit drops its keys, whichever they are). Past `maxKeys` the least
 // recently used go first, approximately: CLOCK, a bit set on each hit and cleared as the hand passes, the first key
 // found unused going, so that a hit is one store and not a move in a list. A key just added starts unused: a flood of
 // keys looked up once (unknown ones, say) pushes out each other before the keys in use.
+import { CustomerTarget, type Terms } from "./customer-target";
 
 const DIGEST_BYTES = 32;
+// A customer's id is at most 63 ASCII characters, and most are shorter: those of up to 32 are kept among the bytes,
+// longer ones as strings beside them.
+const ID_BYTES = 32;
+const LONG_ID = 255;
 const FIRST_RECORDS = 1024;
 
 // A table's slot: a record's number + 1, or one of these.
@@ -71,12 +77,16 @@ const hashOfDigest = (digest: string) =>
   digest.charCodeAt(0) | (digest.charCodeAt(1) << 8) | (digest.charCodeAt(2) << 16) | (digest.charCodeAt(3) << 24);
 
 /** Keys by their digest (secrets.ts keyDigest: 32 bytes as a "binary" string); null for a key known not to exist. */
-export class KeyIndex<V extends { customerId: string }> {
+export class KeyIndex {
   readonly #maxKeys: number;
   #digests: Uint8Array;
+  #ids: Uint8Array;
+  /** Each record's id length, or LONG_ID: the id is in #longIds. */
+  #idLengths: Uint8Array;
+  readonly #longIds = new Map<number, string>();
   #used: Uint8Array;
-  /** Each record's value; undefined: the record is free. */
-  #values: (V | null | undefined)[] = [];
+  /** Each record's customer's terms (null: the key does not exist); undefined: the record is free. */
+  #values: (Terms | null | undefined)[] = [];
   #free: number[] = [];
   /** Records made so far, free ones included. */
   #records = 0;
@@ -90,6 +100,8 @@ export class KeyIndex<V extends { customerId: string }> {
     this.#maxKeys = maxKeys;
     const records = Math.min(maxKeys, FIRST_RECORDS);
     this.#digests = new Uint8Array(records * DIGEST_BYTES);
+    this.#ids = new Uint8Array(records * ID_BYTES);
+    this.#idLengths = new Uint8Array(records);
     this.#used = new Uint8Array(records);
     this.#byDigest = new Slots(FIRST_RECORDS * 2);
     this.#byCustomer = new Slots(FIRST_RECORDS * 2);
@@ -99,32 +111,34 @@ export class KeyIndex<V extends { customerId: string }> {
     return this.#size;
   }
 
-  /** The key's value (null: known not to exist), or undefined when it is not held. */
-  get(digest: string): V | null | undefined {
+  /** The key's customer's target, made anew (null: known not to exist), or undefined when it is not held. */
+  get(digest: string): CustomerTarget | null | undefined {
     const record = this.#find(digest);
     if (record < 0) return undefined;
     this.#used[record] = 1;
-    return this.#values[record];
+    const terms = this.#values[record];
+    return terms && new CustomerTarget(this.#idOf(record), terms);
   }
 
-  set(digest: string, value: V | null): void {
+  set(digest: string, target: CustomerTarget | null): void {
     if (digest.length !== DIGEST_BYTES) throw new RangeError(`a key's digest is ${DIGEST_BYTES} bytes`);
     let record = this.#find(digest);
     if (record >= 0) {
       this.#unlinkCustomer(record);
-      this.#values[record] = value;
-      if (value) this.#byCustomer.add(hashOfText(value.customerId), record);
-      return;
+    } else {
+      if (this.#size >= this.#maxKeys) this.#evict();
+      record = this.#free.pop() ?? this.#newRecord();
+      const at = record * DIGEST_BYTES;
+      for (let i = 0; i < DIGEST_BYTES; i++) this.#digests[at + i] = digest.charCodeAt(i);
+      this.#used[record] = 0;
+      this.#size++;
+      this.#byDigest.add(hashOfDigest(digest), record);
     }
-    if (this.#size >= this.#maxKeys) this.#evict();
-    record = this.#free.pop() ?? this.#newRecord();
-    const at = record * DIGEST_BYTES;
-    for (let i = 0; i < DIGEST_BYTES; i++) this.#digests[at + i] = digest.charCodeAt(i);
-    this.#values[record] = value;
-    this.#used[record] = 0;
-    this.#size++;
-    this.#byDigest.add(hashOfDigest(digest), record);
-    if (value) this.#byCustomer.add(hashOfText(value.customerId), record);
+    this.#values[record] = target?.terms ?? null;
+    if (target) {
+      this.#keepId(record, target.customerId);
+      this.#byCustomer.add(hashOfText(target.customerId), record);
+    }
     if (this.#byDigest.full || this.#byCustomer.full) this.#remakeTables();
   }
 
@@ -136,7 +150,7 @@ export class KeyIndex<V extends { customerId: string }> {
   /** Drops every key of the customer: what they found has changed. */
   deleteCustomer(customerId: string): void {
     const hash = hashOfText(customerId);
-    const ofCustomer = (record: number) => this.#values[record]?.customerId === customerId;
+    const ofCustomer = (record: number) => this.#values[record] !== null && this.#idIs(record, customerId);
     // A removed record's slot is marked deleted, not emptied, so the search goes on past it.
     for (let record = this.#byCustomer.find(hash, ofCustomer); record >= 0; ) {
       this.#remove(record);
@@ -145,8 +159,11 @@ export class KeyIndex<V extends { customerId: string }> {
   }
 
   clear(): void {
-    const fresh = new KeyIndex<V>(this.#maxKeys);
+    const fresh = new KeyIndex(this.#maxKeys);
     this.#digests = fresh.#digests;
+    this.#ids = fresh.#ids;
+    this.#idLengths = fresh.#idLengths;
+    this.#longIds.clear();
     this.#used = fresh.#used;
     this.#values = [];
     this.#free = [];
@@ -182,29 +199,57 @@ export class KeyIndex<V extends { customerId: string }> {
     );
   }
 
+  #idOf(record: number): string {
+    const length = this.#idLengths[record] as number;
+    if (length === LONG_ID) return this.#longIds.get(record) as string;
+    const at = record * ID_BYTES;
+    return String.fromCharCode.apply(null, this.#ids.subarray(at, at + length) as unknown as number[]);
+  }
+
+  #idIs(record: number, id: string): boolean {
+    const length = this.#idLengths[record] as number;
+    if (length === LONG_ID) return this.#longIds.get(record) === id;
+    if (length !== id.length) return false;
+    const at = record * ID_BYTES;
+    for (let i = 0; i < length; i++) if (this.#ids[at + i] !== id.charCodeAt(i)) return false;
+    return true;
+  }
+
+  #keepId(record: number, id: string): void {
+    this.#longIds.delete(record);
+    let ascii = id.length <= ID_BYTES;
+    for (let i = 0; ascii && i < id.length; i++) ascii = id.charCodeAt(i) < 128;
+    if (!ascii) {
+      this.#idLengths[record] = LONG_ID;
+      this.#longIds.set(record, id);
+      return;
+    }
+    const at = record * ID_BYTES;
+    for (let i = 0; i < id.length; i++) this.#ids[at + i] = id.charCodeAt(i);
+    this.#idLengths[record] = id.length;
+  }
+
   #newRecord(): number {
     const record = this.#records++;
     if (record === this.#used.length) {
       const records = Math.min(this.#maxKeys, this.#used.length * 2);
-      const digests = new Uint8Array(records * DIGEST_BYTES);
-      digests.set(this.#digests);
-      this.#digests = digests;
-      const used = new Uint8Array(records);
-      used.set(this.#used);
-      this.#used = used;
+      this.#digests = grown(this.#digests, records * DIGEST_BYTES);
+      this.#ids = grown(this.#ids, records * ID_BYTES);
+      this.#idLengths = grown(this.#idLengths, records);
+      this.#used = grown(this.#used, records);
     }
     return record;
   }
 
   #unlinkCustomer(record: number): void {
-    const value = this.#values[record];
-    if (value) this.#byCustomer.remove(hashOfText(value.customerId), record);
+    if (this.#values[record]) this.#byCustomer.remove(hashOfText(this.#idOf(record)), record);
   }
 
   #remove(record: number): void {
     this.#byDigest.remove(this.#hashOfRecord(record), record);
     this.#unlinkCustomer(record);
     this.#values[record] = undefined;
+    this.#longIds.delete(record);
     this.#free.push(record);
     this.#size--;
   }
@@ -234,7 +279,13 @@ export class KeyIndex<V extends { customerId: string }> {
       const value = this.#values[record];
       if (value === undefined) continue;
       this.#byDigest.add(this.#hashOfRecord(record), record);
-      if (value) this.#byCustomer.add(hashOfText(value.customerId), record);
+      if (value) this.#byCustomer.add(hashOfText(this.#idOf(record)), record);
     }
   }
+}
+
+function grown(bytes: Uint8Array, length: number): Uint8Array {
+  const more = new Uint8Array(length);
+  more.set(bytes);
+  return more;
 }

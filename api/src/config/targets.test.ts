@@ -1,7 +1,7 @@
 // target(): what a check is held to, from a plan and a customer's overrides.
 import { describe, expect, test } from "vitest";
 import type { Plan } from "../domain/plan";
-import { target } from "./targets";
+import { target } from "./customer-target";
 
 const plan: Plan = {
   id: "pro",

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { Config } from "../config";
-import { target } from "../config/targets";
+import { target } from "../config/customer-target";
 import type { App, AppDeps } from "../deps";
 import type { Customer } from "../domain/customer";
 import { errorResponses, jsonContent, security } from "../http";

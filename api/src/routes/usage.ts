@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { allow } from "../auth";
-import type { CheckTarget } from "../config/targets";
+import type { CheckTarget } from "../config/customer-target";
 import type { App, AppDeps, AppEnv } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
