@@ -1,6 +1,6 @@
 // The counting rules of contract section 5, as pure functions: the memory store runs them, lua/check.lua mirrors them.
 import type { LimitPart, LimitSpec } from "./limits";
-import type { LimitState, StoreDecision } from "./store";
+import type { GiveBack, LimitState, StoreDecision, Take } from "./store";
 import { DAY_MS, HOUR_MS } from "./windows";
 
 export { DAY_MS, HOUR_MS };
@@ -54,13 +54,6 @@ export type CounterState = {
  * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`.
  */
 export type Mode = "check" | "read" | "refund" | Take | GiveBack;
-/**
- * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
- * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
- * been reset since, what it gives back or settles is ignored.
- */
-export type Take = { share: number; settle?: number; resets?: number };
-export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { monthRule, WEEK_RULE } from "./calendar-windows";
-import type { WindowRule } from "./windows";
+import type { WindowRule } from "./window-rule";
 
 const at = (iso: string) => Date.parse(iso);
 /** The window `iso` falls in, as [start, end) in ISO form: the start is the end of the window before. */

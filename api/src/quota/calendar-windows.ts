@@ -1,6 +1,6 @@
 // Windows that follow the calendar rather than a fixed length: ISO weeks, and months in UTC from a billing day.
 // Their rules, like those of windows.ts, are matched one for one by lua/check.lua.
-import type { WindowRule } from "./windows";
+import type { WindowRule } from "./window-rule";
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;

@@ -1,6 +1,7 @@
 // From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
 import { type Limits, WINDOW_KINDS, type WindowName } from "../domain/limit-kinds";
-import { ALWAYS_COUNTED, type WindowRule, windowRule, windowSeconds } from "./windows";
+import type { WindowRule } from "./window-rule";
+import { ALWAYS_COUNTED, windowRule, windowSeconds } from "./windows";
 
 /**
  * One window: at most `size` requests in each window the rule marks out. An hour or day window the customer has no

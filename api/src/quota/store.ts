@@ -1,6 +1,13 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
-import type { GiveBack, Take } from "./algorithm";
 import type { LimitName, LimitSpec } from "./limits";
+
+/**
+ * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
+ * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
+ * been reset since, what it gives back or settles is ignored.
+ */
+export type Take = { share: number; settle?: number; resets?: number };
+export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 
 /** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
 export type LimitState = {

@@ -4,7 +4,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { monthRule, WEEK_RULE } from "../calendar-windows";
-import type { WindowRule } from "../windows";
+import type { WindowRule } from "../window-rule";
 import { scripts } from "./scripts";
 
 let redis: RedisServer;

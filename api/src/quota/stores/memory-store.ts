@@ -1,7 +1,8 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, DAY_MS, evaluate, type GiveBack, MINUTE_MS, stateExpiresAt, type Take } from "../algorithm";
+import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "../algorithm";
 import type { LimitSpec } from "../limits";
+import type { GiveBack, Take } from "../store";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
 import { createMemoryBoard } from "./memory-board";
 

@@ -1,7 +1,7 @@
 // Shares (contract section 12) as every counter store must keep them: part of the store contract, run on each store.
 import { expect, test } from "vitest";
 import { SHARE_LEASE_MS } from "../algorithm";
-import type { StoreHarness } from "./store-contract";
+import type { StoreHarness } from "./store-harness";
 import { testSpec as spec } from "./test-spec";
 
 const at = (iso: string) => Date.parse(iso);

@@ -4,14 +4,8 @@ import { DAY_MS, HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
 import { shareContract } from "./share-contract";
+import type { StoreHarness } from "./store-harness";
 import { testSpec } from "./test-spec";
-
-export type StoreHarness = {
-  store: CounterStore;
-  /** Puts the store's clock at this Unix time in ms. */
-  setTime(ms: number): Promise<void>;
-  close(): Promise<void>;
-};
 
 const spec = testSpec;
 const at = (iso: string) => Date.parse(iso);

@@ -1,7 +1,9 @@
 // A checks chart's numbers as a table, folded under "Show as table": every bar's allowed and denied, for screen
 // readers and for whoever wants the exact figures. Three short columns fit a phone, so it needs no scroll box.
 import { formatCount } from "../../lib/format";
-import type { ChecksBar } from "./checks-chart";
+
+/** One bar of a checks chart: its minute or day, and the checks allowed and denied in it. */
+export type ChecksBar = { at: string; allowed: number; denied: number };
 
 type Props = { bars: ChecksBar[]; label: string; unit: string };
 

@@ -2,7 +2,7 @@
 // written total and a table of every bar, so the numbers are there for whoever cannot see the bars.
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCount } from "../../lib/format";
-import { ChartTable } from "./chart-table";
+import { ChartTable, type ChecksBar } from "./chart-table";
 
 // The theme's variables (styles.css), so the bars follow light and dark like the rest of the page.
 const COLORS = {
@@ -15,8 +15,6 @@ const COLORS = {
 const TOOLTIP_STYLE = { background: "var(--surface)", borderColor: "var(--border)", color: "var(--fg)" };
 
 /** One bar: its place on the time axis as read ("10:41", "30 Nov"), and its checks. */
-export type ChecksBar = { at: string; allowed: number; denied: number };
-
 type Props = {
   bars: ChecksBar[];
   /** What the figure shows, for its accessible name: "Your checks per minute". */
