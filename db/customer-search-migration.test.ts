@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { searchPrefixes } from "../api/src/config/customer-search";
-import { testApp } from "../api/src/test-support";
+import { testApp } from "../api/src/testing/test-app";
 
 const migrations = new URL("./migrations/", import.meta.url);
 

@@ -7,7 +7,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, test } from "vitest";
-import { testApp } from "../api/src/test-support";
+import { testApp } from "../api/src/testing/test-app";
 
 const migrations = new URL("./migrations/", import.meta.url);
 

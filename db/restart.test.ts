@@ -1,6 +1,6 @@
 // The config store is durable: an app restarted on the same database file finds everything it had.
 import { describe, expect, test } from "vitest";
-import { testApp } from "../api/src/test-support";
+import { testApp } from "../api/src/testing/test-app";
 
 describe("restart", () => {
   test("plans, customers, keys and tokens survive a restart on the same database file", async () => {

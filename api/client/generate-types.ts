@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
-import { testApp } from "../src/test-support";
+import { testApp } from "../src/testing/test-app";
 
 export const API_TYPES_FILE = resolve(import.meta.dirname, "api-types.ts");
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Miniflare, type MiniflareOptions } from "miniflare";
 import { bundleWorker } from "../../bench/worker/bundle";
-import { ADMIN_TOKEN, callThrough, type RouteTarget } from "../src/test-support";
+import { ADMIN_TOKEN, callThrough, type RouteTarget } from "../src/testing/test-app";
 import { startRedis } from "./redis-server";
 import { startUpstashEndpoint } from "./upstash-endpoint";
 import { root } from "./worker-assets";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { nodeTarget, testApp } from "./test-support";
 import { describeAuthMatrix } from "./testing/auth-matrix";
+import { nodeTarget, testApp } from "./testing/test-app";
 
 describeAuthMatrix(nodeTarget);
 

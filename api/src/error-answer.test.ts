@@ -1,7 +1,7 @@
 // The headers an error answer carries besides every answer's, on the app's error handler and on the check's own
 // answer alike: Retry-After on every 503 store_unavailable (WWW-Authenticate on a 401 is auth.test.ts's).
 import { expect, test } from "vitest";
-import { testApp } from "./test-support";
+import { testApp } from "./testing/test-app";
 
 test("a 503 store_unavailable says when to try again, from a route and from the check", async () => {
   const t = await testApp();

@@ -1,8 +1,8 @@
 // The errors suite (testing/errors.ts) in process, and what only the in-process app can be sent or shown: a
 // Content-Length its body does not have (fetch refuses to send one), the database closed, the errors logged.
 import { beforeEach, describe, expect, test } from "vitest";
-import { nodeTarget, type TestApp, testApp } from "./test-support";
 import { describeErrors } from "./testing/errors";
+import { nodeTarget, type TestApp, testApp } from "./testing/test-app";
 
 describeErrors(nodeTarget);
 

@@ -2,7 +2,7 @@
 // stack trace, and the database is exactly as it was. Generated from the document, so new routes are covered.
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type TestApp, testApp } from "./test-support";
+import { ADMIN_TOKEN, type TestApp, testApp } from "./testing/test-app";
 
 type Schema = {
   type?: string | string[];

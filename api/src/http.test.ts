@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { type ServerProcess, startServer } from "../dev/server-process";
-import { ADMIN_TOKEN, callThrough } from "./test-support";
+import { ADMIN_TOKEN, callThrough } from "./testing/test-app";
 import { describeUnstorableText } from "./testing/unstorable-text";
 
 let server: ServerProcess | undefined;

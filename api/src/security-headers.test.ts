@@ -1,4 +1,4 @@
-import { nodeTarget } from "./test-support";
 import { describeSecurityHeaders } from "./testing/security-headers";
+import { nodeTarget } from "./testing/test-app";
 
 describeSecurityHeaders(nodeTarget);

@@ -1,7 +1,7 @@
 // The SQL seed writes customers the service takes as its own: found by id and search, listed with their keys, and each
 // key checks (its hash and prefix made as the service makes them).
 import { expect, test } from "vitest";
-import { testApp } from "../../api/src/test-support";
+import { testApp } from "../../api/src/testing/test-app";
 import { OPEN_LIMITS } from "../seed";
 import { apiKey, customerId, customerName, keyId, SEARCH } from "./customers";
 import { seedCustomers } from "./seed-db";

@@ -1,8 +1,8 @@
 // A change costs what it changed (issue 27): another server drops only what depends on it, counted in the statements
 // its config store runs. Two apps on one database file; the reader's change watcher is run by hand.
 import { describe, expect, test } from "vitest";
-import { type TestApp, testApp } from "../test-support";
 import { scheduleByHand } from "../testing/schedule-by-hand";
+import { type TestApp, testApp } from "../testing/test-app";
 import type { ConfigChange } from "./change-feed";
 
 /** Every statement the app's config store runs from now on, by its SQL. */

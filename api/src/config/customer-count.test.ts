@@ -3,7 +3,7 @@
 import { drizzle } from "drizzle-orm/libsql";
 import { beforeEach, expect, test } from "vitest";
 import * as schema from "../../../db/schema";
-import { type TestApp, testApp } from "../test-support";
+import { type TestApp, testApp } from "../testing/test-app";
 import { createCustomerStore } from "./customers";
 import { createPlanStore } from "./plans";
 

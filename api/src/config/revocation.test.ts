@@ -1,8 +1,8 @@
 // How soon another server refuses a revoked key (CONFIG_CACHE_TTL_MS), on a schedule the test runs by hand: the
 // change watcher comes due every half TTL, and one run of it after the revocation is enough. No real time is waited.
 import { expect, test } from "vitest";
-import { testApp } from "../test-support";
 import { scheduleByHand } from "../testing/schedule-by-hand";
+import { testApp } from "../testing/test-app";
 
 const TTL_MS = 2000;
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
-import { ADMIN_TOKEN } from "../test-support";
+import { ADMIN_TOKEN } from "../testing/test-app";
 
 const TURN = Date.parse("2028-02-29T00:00:00.000Z");
 let server: ServerProcess | undefined;

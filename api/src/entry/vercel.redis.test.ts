@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { startLibsqlEndpoint } from "../../dev/libsql-endpoint";
 import { startRedis } from "../../dev/redis-server";
 import { startUpstashEndpoint } from "../../dev/upstash-endpoint";
-import { callThrough } from "../test-support";
+import { callThrough } from "../testing/test-app";
 import { baseEnv, describeServerlessEntry } from "./testing/serverless-contract";
 import vercel from "./vercel";
 

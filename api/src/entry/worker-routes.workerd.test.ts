@@ -15,10 +15,10 @@ import { describeMetricsRoute } from "../routes/testing/metrics";
 import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
-import type { RouteTarget } from "../test-support";
 import { describeAuthMatrix } from "../testing/auth-matrix";
 import { describeErrors } from "../testing/errors";
 import { describeSecurityHeaders } from "../testing/security-headers";
+import type { RouteTarget } from "../testing/test-app";
 import { describeUnstorableText } from "../testing/unstorable-text";
 
 let worker: WorkerTarget;

@@ -13,7 +13,7 @@ import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { startWorker } from "../../dev/worker-process";
-import { callThrough } from "../test-support";
+import { callThrough } from "../testing/test-app";
 import { ADMIN_TOKEN, baseEnv, describeServerlessEntry } from "./testing/serverless-contract";
 
 async function upstash(): Promise<{ redis: RedisServer; endpoint: UpstashEndpoint; env: Record<string, string> }> {

@@ -1,4 +1,4 @@
-import { nodeTarget } from "../test-support";
+import { nodeTarget } from "../testing/test-app";
 import { describeAuditRoutes } from "./testing/audit";
 
 describeAuditRoutes(nodeTarget);

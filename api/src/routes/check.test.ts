@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { nodeTarget, type TestApp, testApp } from "../test-support";
 import { scheduleByHand } from "../testing/schedule-by-hand";
+import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
 import { describeCheckRoutes, invalidChecks } from "./testing/check";
 import { customerWithKey } from "./testing/fixtures";
 

@@ -1,6 +1,6 @@
 // The customer-versions suite (testing/customer-versions.ts) in process, and a row written straight into the database.
 import { expect, test } from "vitest";
-import { nodeTarget, testApp } from "../test-support";
+import { nodeTarget, testApp } from "../testing/test-app";
 import { describeCustomerVersions } from "./testing/customer-versions";
 
 describeCustomerVersions(nodeTarget);

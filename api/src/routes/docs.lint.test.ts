@@ -1,7 +1,7 @@
 // Redocly's recommended ruleset over the document the service serves: not one error or warning (issue 26).
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { expect, test } from "vitest";
-import { testApp } from "../test-support";
+import { testApp } from "../testing/test-app";
 
 test("Redocly's recommended ruleset finds no problem in /openapi.json", async () => {
   const { call } = await testApp();

@@ -10,7 +10,7 @@ import { createApp } from "../app";
 import { createConfig } from "../config";
 import { createMetrics } from "../metrics";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { ADMIN_TOKEN, nodeTarget, testApp } from "../test-support";
+import { ADMIN_TOKEN, nodeTarget, testApp } from "../testing/test-app";
 import { describeOperations } from "./testing/health";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

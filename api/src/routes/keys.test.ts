@@ -1,8 +1,8 @@
 // The key suite (testing/keys.ts) in process, and what needs the in-process app: a second server on the same database
 // file, and the database's rows.
 import { beforeEach, describe, expect, test } from "vitest";
-import { nodeTarget, type TestApp, testApp } from "../test-support";
 import { scheduleByHand } from "../testing/schedule-by-hand";
+import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
 import { customerOnPlan, describeKeyRoutes } from "./testing/keys";
 
 describeKeyRoutes(nodeTarget);

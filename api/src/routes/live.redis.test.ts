@@ -8,7 +8,7 @@ import type { Logger } from "../deps";
 import { createMetrics } from "../metrics";
 import { guardStore } from "../quota/guard/guarded-store";
 import { createRedisStore } from "../quota/stores/redis-store";
-import { testApp } from "../test-support";
+import { testApp } from "../testing/test-app";
 
 const CUSTOMERS = 1000;
 

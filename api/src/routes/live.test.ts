@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { nodeTarget, testApp } from "../test-support";
+import { nodeTarget, testApp } from "../testing/test-app";
 import { READ_TOGETHER } from "./live";
 import { TOP_THROTTLED } from "./live-board";
 import { customerWithKey } from "./testing/fixtures";

@@ -1,6 +1,6 @@
 // The token suite (testing/tokens.ts) in process, and what only the in-process app can show: the database's rows.
 import { expect, test } from "vitest";
-import { nodeTarget, testApp } from "../test-support";
+import { nodeTarget, testApp } from "../testing/test-app";
 import { describeTokenRoutes } from "./testing/tokens";
 
 describeTokenRoutes(nodeTarget);

@@ -1,7 +1,7 @@
 // The usage suite (testing/usage.ts) in process, and what needs a clock the test sets: exact resets and minutes.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { nodeTarget, type TestApp, testApp } from "../test-support";
+import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
 import { customerWithKey } from "./testing/fixtures";
 import { describeUsageRoutes, usageOverrides, usagePlan } from "./testing/usage";
 

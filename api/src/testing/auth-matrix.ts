@@ -1,7 +1,7 @@
 // The auth matrix over every /v1 route in /openapi.json, so a new route is covered as soon as it exists. Over a
 // RouteTarget: in process (auth.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type RouteService, type RouteTarget, testApp } from "../test-support";
+import { ADMIN_TOKEN, type RouteService, type RouteTarget, testApp } from "./test-app";
 
 type Kind = "none" | "unknown" | "malformed" | "revokedKey" | "revokedToken" | "customer" | "service" | "admin";
 

@@ -1,7 +1,7 @@
 // Browser-facing defaults over a RouteTarget: in process (security-headers.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { describe, expect, test } from "vitest";
-import type { RouteTarget } from "../test-support";
+import type { RouteTarget } from "./test-app";
 
 export function describeSecurityHeaders(target: RouteTarget) {
   describe("browser-facing defaults", () => {

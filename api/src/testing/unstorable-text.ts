@@ -3,7 +3,7 @@
 // read back exactly as it was echoed. Over a RouteTarget that takes the bytes over the wire as sent: a Node server
 // process (http.test.ts) and the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeAll, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../test-support";
+import type { RouteService, RouteTarget } from "./test-app";
 
 /** A body as sent: text, or bytes no encoder of well-formed text would make. */
 type Body = string | Uint8Array<ArrayBuffer>;

@@ -2,9 +2,9 @@
 // bodies and headers Node answers with, exact counting under concurrent invocations, the envelope, the fail modes.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RedisServer } from "../../../dev/redis-server";
-import type { Answer, Call } from "../../test-support";
+import type { Answer, Call } from "../../testing/test-app";
 
-/** One request through the entry's handler, as the route suites send theirs (test-support.ts). */
+/** One request through the entry's handler, as the route suites send theirs (testing/test-app.ts). */
 export type Invoke = Call;
 export type { Answer };
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { createMetrics } from "../../metrics";
-import { testApp } from "../../test-support";
+import { testApp } from "../../testing/test-app";
 import { createRedisStore } from "../stores/redis-store";
 import { BUDGET_MS } from "../testing/outage-scenario";
 import { guardStore } from "./guarded-store";

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../../dev/redis-server";
 import { startUpstashEndpoint } from "../../../dev/upstash-endpoint";
 import { createMetrics } from "../../metrics";
-import { testApp } from "../../test-support";
+import { testApp } from "../../testing/test-app";
 import { createRedisStore } from "../stores/redis-store";
 import { createUpstashStore } from "../stores/upstash-store";
 import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";

@@ -3,7 +3,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
-import { testApp } from "../../test-support";
+import { testApp } from "../../testing/test-app";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
 

@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import type { Logger } from "../../deps";
 import { createMetrics } from "../../metrics";
-import { type TestApp, testApp } from "../../test-support";
+import { type TestApp, testApp } from "../../testing/test-app";
 import { guardStore } from "../guard/guarded-store";
 import type { CounterStore } from "../store";
 

@@ -2,7 +2,7 @@
 // (entry/worker-routes.workerd.test.ts). Times are held between the test's own clock readings around the calls; the
 // exact instants under a clock the test moves, and what needs the store or the database in hand, are check.test.ts's.
 import { beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type RouteService, type RouteTarget } from "../../test-support";
+import { ADMIN_TOKEN, type RouteService, type RouteTarget } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 
 /**

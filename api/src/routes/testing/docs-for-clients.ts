@@ -2,7 +2,7 @@
 // operationIds, declared tags, servers, every header an answer sends, formats, key|ip as a oneOf, defaults only as
 // input. Over a RouteTarget, from describeOpenApiDocument: in process (docs.test.ts) and on the Worker.
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Answer, RouteTarget } from "../../test-support";
+import type { Answer, RouteTarget } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 import { bodies, type Doc, type Header, operation, operations, type Schema, servedDocument } from "./openapi-doc";
 

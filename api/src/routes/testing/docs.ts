@@ -7,7 +7,7 @@ import { CheckRequest } from "../../check/read-request";
 import { Customer, CustomerCreate, CustomerPatch, Overrides } from "../../domain/customer";
 import { Plan, PlanCreate, PlanPatch } from "../../domain/plan";
 import { ErrorSchema } from "../../errors";
-import type { RouteTarget } from "../../test-support";
+import type { RouteTarget } from "../../testing/test-app";
 import { AuditEntry } from "../audit";
 import { CheckResponse, LimitEntrySchema } from "../check";
 import { KeyListing, NewKey } from "../keys";

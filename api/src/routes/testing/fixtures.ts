@@ -1,5 +1,5 @@
 // What the check and usage suites start from, made through the API as an admin would.
-import type { RouteService } from "../../test-support";
+import type { RouteService } from "../../testing/test-app";
 
 /** `plan`, a customer on it (with `overrides`, if any), the customer's key and a service token that checks. */
 export async function customerWithKey(

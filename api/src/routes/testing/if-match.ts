@@ -1,5 +1,5 @@
 // What an empty If-Match is on each runtime, for the plan and customer suites.
-import type { RouteTarget } from "../../test-support";
+import type { RouteTarget } from "../../testing/test-app";
 
 /**
  * An empty If-Match names no version, so Node refuses the write with 412. workerd drops a header whose value is

@@ -1,7 +1,7 @@
 // The API key routes' tests over a RouteTarget: in process (keys.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../test-support";
+import type { RouteService, RouteTarget } from "../../testing/test-app";
 
 /** A plan and one customer on it, whose keys the tests make; its id. */
 export async function customerOnPlan(t: RouteService): Promise<string> {

@@ -1,7 +1,7 @@
 // The GET /v1/usage suite over a RouteTarget: in process (live.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts). Customers are set apart by checks made through /v1/check.
 import { beforeEach, describe, expect, test } from "vitest";
-import type { Answer, RouteService, RouteTarget } from "../../test-support";
+import type { Answer, RouteService, RouteTarget } from "../../testing/test-app";
 
 /** A bucket of 5 refilled one a minute, so nothing refills within a test; 100 an hour; a resource of 50 a day. */
 const plan = {

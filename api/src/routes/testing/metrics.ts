@@ -2,7 +2,7 @@
 // (entry/worker-routes.workerd.test.ts). What differs is written out: Node adds its process metrics; a Worker has
 // none to give, and opens with a note that its counts are one isolate's.
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../test-support";
+import type { RouteService, RouteTarget } from "../../testing/test-app";
 
 /**
  * Parses the Prometheus text exposition format strictly enough to catch a malformed sample line; comment lines

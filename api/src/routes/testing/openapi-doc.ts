@@ -1,6 +1,6 @@
 // The served /openapi.json as the document suites read it: its shape, its operations, and their request bodies.
 import { expect } from "vitest";
-import type { RouteTarget } from "../../test-support";
+import type { RouteTarget } from "../../testing/test-app";
 
 export type Schema = {
   $ref?: string;

@@ -1,7 +1,7 @@
 // The token routes' tests over a RouteTarget: in process (tokens.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../test-support";
+import type { RouteService, RouteTarget } from "../../testing/test-app";
 
 export function describeTokenRoutes(target: RouteTarget) {
   describe("tokens", () => {

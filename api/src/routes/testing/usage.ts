@@ -1,7 +1,7 @@
 // The usage, /v1/me and reset routes' tests that hold whatever the clock, over a RouteTarget: in process
 // (usage.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../test-support";
+import type { RouteService, RouteTarget } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 
 /** Plan pro (5 at 60 a minute, 500 an hour), with a customer on it whose day is 9000. */

@@ -3,15 +3,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb } from "../../db/client";
-import { migrateDb } from "../../db/migrate";
-import { createApp } from "./app";
-import { createConfig } from "./config";
-import type { Logger } from "./deps";
-import { createMetrics, type Metrics } from "./metrics";
-import type { CounterStore } from "./quota/store";
-import { createMemoryStore } from "./quota/stores/memory-store";
-import type { Schedule } from "./schedule";
+import { createDb } from "../../../db/client";
+import { migrateDb } from "../../../db/migrate";
+import { createApp } from "../app";
+import { createConfig } from "../config";
+import type { Logger } from "../deps";
+import { createMetrics, type Metrics } from "../metrics";
+import type { CounterStore } from "../quota/store";
+import { createMemoryStore } from "../quota/stores/memory-store";
+import type { Schedule } from "../schedule";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
