@@ -92,12 +92,9 @@ export class ConfigCache<K extends {}, V, E extends Entries<K, V> = Entries<K, V
     return this.entries.size;
   }
 
-  /**
-   * Drops one entry (and a load of it under way): what it was read from has changed. `changed: false` for an entry
-   * only known to be old (its parts left another cache), which says nothing of the loads under way.
-   */
-  delete(key: K, { changed = true } = {}): void {
-    if (changed) this.generation.value++;
+  /** Drops one entry (and a load of it under way): what it was read from has changed. */
+  delete(key: K): void {
+    this.generation.value++;
     this.entries.delete(key);
     this.#loading.delete(key);
   }

@@ -1,28 +1,12 @@
 // The key index against a Map, through the churn a cache sees (issue 27): keys come and go, customers are edited, and
 // past its size the keys in use stay while the others go.
 import { describe, expect, test } from "vitest";
-import type { Plan } from "../domain/plan";
 import { CustomerTarget, planEntry, Terms, termsOn } from "./customer-target";
 import { KeyIndex } from "./key-index";
 import { keyDigest } from "./secrets";
+import { proPlan } from "./testing/pro-plan";
 
-const plan: Plan = {
-  id: "pro",
-  name: "Pro",
-  burst: null,
-  perMinute: 100,
-  perHour: null,
-  perDay: null,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  localShare: null,
-  version: 1,
-  createdAt: "2026-11-30T10:00:00.000Z",
-  updatedAt: "2026-11-30T10:00:00.000Z",
-};
+const plan = { ...proPlan, localShare: null };
 const shared = termsOn(planEntry(plan), { overrides: null, billingDay: null });
 const targetOf = (customerId: string) => new CustomerTarget(customerId, shared);
 /** What the index gives back for a key, as plain values: its customer's id and terms, null, or undefined. */

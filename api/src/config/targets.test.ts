@@ -1,25 +1,9 @@
 // target(): what a check is held to, from a plan and a customer's overrides.
 import { describe, expect, test } from "vitest";
-import type { Plan } from "../domain/plan";
 import { target } from "./customer-target";
+import { proPlan } from "./testing/pro-plan";
 
-const plan: Plan = {
-  id: "pro",
-  name: "Pro",
-  burst: null,
-  perMinute: 100,
-  perHour: null,
-  perDay: null,
-  perWeek: null,
-  perMonth: null,
-  resources: {},
-  failMode: "open",
-  shadow: false,
-  localShare: 50,
-  version: 1,
-  createdAt: "2026-11-30T10:00:00.000Z",
-  updatedAt: "2026-11-30T10:00:00.000Z",
-};
+const plan = proPlan;
 
 describe("target's local share", () => {
   test("is the plan's for anonymous traffic and for a customer without an override", () => {

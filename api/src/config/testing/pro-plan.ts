@@ -1,0 +1,20 @@
+// A plan as the store gives it back, for the config layer's tests: 100 a minute, a local share of 50.
+import type { Plan } from "../../domain/plan";
+
+export const proPlan: Plan = {
+  id: "pro",
+  name: "Pro",
+  burst: null,
+  perMinute: 100,
+  perHour: null,
+  perDay: null,
+  perWeek: null,
+  perMonth: null,
+  resources: {},
+  failMode: "open",
+  shadow: false,
+  localShare: 50,
+  version: 1,
+  createdAt: "2026-11-30T10:00:00.000Z",
+  updatedAt: "2026-11-30T10:00:00.000Z",
+};
