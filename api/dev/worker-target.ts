@@ -5,11 +5,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Miniflare, type MiniflareOptions } from "miniflare";
-import { bundleWorker } from "../../bench/worker/bundle";
 import { ADMIN_TOKEN, callThrough, type RouteTarget } from "../src/testing/test-app";
 import { startRedis } from "./redis-server";
 import { startUpstashEndpoint } from "./upstash-endpoint";
 import { root } from "./worker-assets";
+import { bundleWorker } from "./worker-bundle";
 
 /**
  * The SQL files of wrangler.jsonc's migrations_dir in order, as `wrangler d1 migrations apply` applies them, cut at

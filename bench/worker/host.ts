@@ -1,7 +1,7 @@
 // The Worker in workerd through miniflare's API, as the bench runs it: no wrangler dev and nothing in front, the
 // bundle `wrangler deploy` would upload, a local D1. Prints `ready <ms>` once workerd listens, stops on SIGTERM.
 import { Miniflare } from "miniflare";
-import type { HostedWorker } from "./bundle";
+import type { HostedWorker } from "../../api/dev/worker-bundle";
 
 const bundle = JSON.parse(process.env.WORKER_BUNDLE as string) as HostedWorker;
 const bindings = JSON.parse(process.env.WORKER_VARS as string) as Record<string, string>;

@@ -3,9 +3,10 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort } from "../../api/dev/redis-server";
+import { bundleWorker, type HostedWorker, type WorkerBundle } from "../../api/dev/worker-bundle";
 import { childrenNamed, ROOT, type ServerProcess, spawnOwned, trackGrandchild } from "../processes";
 import { type Seed, seed } from "../seed";
-import { bundleFloorWorker, bundleWorker, type HostedWorker, type WorkerBundle } from "./bundle";
+import { bundleFloorWorker } from "./floor-bundle";
 
 /** One start of a fresh workerd: until it listens, then the first check's answer (the service is built on it). */
 export type ColdStart = { readyMs: number; firstCheckMs: number };

@@ -1,11 +1,12 @@
-// The Worker as `wrangler deploy` would upload it (the same --dry-run as `npm run build:worker`), with its size.
+// The Worker as `wrangler deploy` would upload it (the same --dry-run as `npm run build:worker`), with its size: what
+// the Worker's tests run in workerd (worker-target.ts) and the bench measures.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildSync } from "esbuild";
 import { unstable_readConfig } from "wrangler";
-import { ROOT } from "../processes";
+
+const ROOT = resolve(import.meta.dirname, "../..");
 
 export type WorkerBundle = {
   dir: string;
@@ -61,32 +62,5 @@ export function bundleWorker(dir: string): WorkerBundle {
   };
 }
 
-const readConfig = () => unstable_readConfig({ config: resolve(ROOT, "wrangler.jsonc") });
-
-/**
- * The Worker floor (floor.worker.ts) bundled into `dir` by esbuild with the conditions wrangler bundles with, so
- * @upstash/redis resolves to the same build as in Bouncer's bundle; it runs on Bouncer's compatibility date and flags.
- */
-export function bundleFloorWorker(dir: string): HostedWorker {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, "floor.js");
-  buildSync({
-    entryPoints: [resolve(ROOT, "bench/worker/floor.worker.ts")],
-    outfile: path,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    conditions: ["workerd", "worker", "browser"],
-    // What workerd gives a Worker with nodejs_compat.
-    external: ["node:*"],
-    target: "es2022",
-    logLevel: "error",
-  });
-  const config = readConfig();
-  return {
-    dir,
-    modules: [{ type: "ESModule", path }],
-    compatibilityDate: config.compatibility_date ?? "",
-    compatibilityFlags: config.compatibility_flags,
-  };
-}
+/** wrangler.jsonc, as wrangler reads it: the Worker's compatibility date and flags, and its bindings. */
+export const readConfig = () => unstable_readConfig({ config: resolve(ROOT, "wrangler.jsonc") });
