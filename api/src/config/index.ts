@@ -44,7 +44,7 @@ export type ConfigOptions = {
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 
-// Keys cached at most (and, apart, customers named by the routes): a real SaaS's million keys, some 200 bytes each
+// Keys cached at most (and, apart, customers named by the routes): a real SaaS's million keys, about 100 bytes each
 // (key-index.ts; bench: RSS per cached key). Past it the least recently used go first, and a miss costs one read.
 const MAX_KEYS = 1_000_000;
 // Plans are few; this only bounds a flood of lookups of plans that do not exist.
