@@ -6,7 +6,8 @@
 --            board:{live}:d:<minute> sorted set: each customer's denials in that minute (minute = Unix ms / 60000)
 --            board:{live}:t:<minute> hash: a, d: every customer's checks allowed and denied in that minute
 -- ARGV[1]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
--- ARGV     then per customer: subject, share left (0 to 1), allowed, denied
+-- ARGV[2]  checks allowed, ARGV[3] checks denied, by every customer the server checked
+-- ARGV     then per customer named: subject, share left (0 to 1; "": it did not move), denials
 -- Returns  nothing
 
 local HOUR, MINUTE = 3600000, 60000
@@ -16,16 +17,13 @@ end)()(ARGV[1])
 
 local minute = math.floor(now / MINUTE)
 local near, denied, traffic = KEYS[1] .. ':near', KEYS[1] .. ':d:' .. minute, KEYS[1] .. ':t:' .. minute
-local allowedSum, deniedSum = 0, 0
-for i = 2, #ARGV, 4 do
-  redis.call('ZADD', near, ARGV[i + 1], ARGV[i])
-  local a, d = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
-  allowedSum = allowedSum + a
-  deniedSum = deniedSum + d
+for i = 4, #ARGV, 3 do
+  if ARGV[i + 1] ~= '' then redis.call('ZADD', near, ARGV[i + 1], ARGV[i]) end
+  local d = tonumber(ARGV[i + 2])
   if d > 0 then redis.call('ZINCRBY', denied, d, ARGV[i]) end
 end
-if allowedSum > 0 then redis.call('HINCRBY', traffic, 'a', allowedSum) end
-if deniedSum > 0 then redis.call('HINCRBY', traffic, 'd', deniedSum) end
+if ARGV[2] ~= '0' then redis.call('HINCRBY', traffic, 'a', ARGV[2]) end
+if ARGV[3] ~= '0' then redis.call('HINCRBY', traffic, 'd', ARGV[3]) end
 -- A minute is read for an hour after it ends.
 local expires = string.format('%.0f', (minute + 1) * MINUTE + HOUR - now)
 redis.call('PEXPIRE', denied, expires)

@@ -1,8 +1,10 @@
 // The board's marks: the share left of the nearest limit, to a thousandth, rounded up so that only a limit used up
-// ranks as 0; one mark per customer between takes, and none for an address.
+// ranks as 0; a customer named only when its share moved since this server last marked it, or when it was denied;
+// every check in the totals, and none for an address.
 import { expect, test } from "vitest";
 import { boardLeft, createBoardMarks } from "./board-marks";
 import type { LimitEntry } from "./decision";
+import { LastMarked } from "./last-marked";
 
 const limits = (...remaining: [number, number][]): LimitEntry[] =>
   remaining.map(([left, limit], i) => ({ name: i === 0 ? "day" : "minute", limit, remaining: left, reset: 0 }));
@@ -15,15 +17,68 @@ test("the share left of the nearest limit, rounded up to a thousandth: 0 only wh
   expect(boardLeft(limits([999_000, 1_000_000]))).toBe(0.999);
 });
 
-test("checks that move a customer less than a thousandth mark the same share; each take starts afresh", () => {
+test("a customer is named when its share moves a thousandth or it is denied; every check is in the totals", () => {
   const board = createBoardMarks();
+  expect(board.take()).toBeNull();
   board.mark("customer:a", true, limits([999_990, 1_000_000]));
+  board.mark("customer:b", true, limits([10, 100]));
   const first = board.take();
+  // Within the same thousandth: counted, not named.
   board.mark("customer:a", true, limits([999_700, 1_000_000]));
-  board.mark("customer:a", false, limits([999_600, 1_000_000]));
   board.mark("ip:203.0.113.9", true, limits([5, 10]));
   const second = board.take();
-  expect(first).toEqual([{ subject: "customer:a", left: 1, allowed: 1, denied: 0 }]);
-  expect(second).toEqual([{ subject: "customer:a", left: 1, allowed: 1, denied: 1 }]);
-  expect(board.take()).toEqual([]);
+  // Denied without moving: named for the denial, its share left as it was.
+  board.mark("customer:a", false, limits([999_600, 1_000_000]));
+  // Moved: named with the new share, the last of those since the take.
+  board.mark("customer:b", true, limits([9, 100]));
+  board.mark("customer:b", true, limits([8, 100]));
+  const third = board.take();
+  expect(first).toEqual({
+    allowed: 2,
+    denied: 0,
+    customers: [
+      { subject: "customer:a", left: 1, denied: 0 },
+      { subject: "customer:b", left: 0.1, denied: 0 },
+    ],
+  });
+  expect(second).toEqual({ allowed: 1, denied: 0, customers: [] });
+  expect(third).toEqual({
+    allowed: 2,
+    denied: 1,
+    customers: [
+      { subject: "customer:a", left: null, denied: 1 },
+      { subject: "customer:b", left: 0.08, denied: 0 },
+    ],
+  });
+  expect(board.take()).toBeNull();
+});
+
+test("the last marks: a customer seen again with its share is the same, with another it is not", () => {
+  const last = new LastMarked(1 << 16, 1 << 16);
+  const subjects = Array.from({ length: 20_000 }, (_, i) => `c:cus_${i}`);
+  for (const s of subjects) expect(last.same(s, 500)).toBe(false);
+  // The same step is the same, bar the few pushed out of a full bucket (about one in sixty here).
+  expect(subjects.filter((s) => last.same(s, 500)).length).toBeGreaterThan(subjects.length * 0.97);
+  // Another step is never the same, and is what is remembered after.
+  for (const s of subjects) expect(last.same(s, 499)).toBe(false);
+  expect(subjects.filter((s) => last.same(s, 499)).length).toBeGreaterThan(subjects.length * 0.97);
+});
+
+test("the last marks grow from a few slots, forgetting as they do, to their most, and then remember", () => {
+  const last = new LastMarked(1 << 16, 8);
+  const subjects = Array.from({ length: 20_000 }, (_, i) => `c:cus_${i}`);
+  const sameOnPass = () => subjects.filter((s) => last.same(s, 1000)).length;
+  expect(sameOnPass()).toBe(0);
+  // A growth forgets everyone: a pass that fills the table anew grows it again.
+  const passes = [sameOnPass(), sameOnPass(), sameOnPass()];
+  expect(passes[0]).toBeLessThan(subjects.length);
+  expect(passes[2]).toBeGreaterThan(subjects.length * 0.97);
+});
+
+test("the last marks past their most slots: customers push each other out, and are marked again, never skipped", () => {
+  const last = new LastMarked(64, 64);
+  const subjects = Array.from({ length: 1000 }, (_, i) => `c:cus_${i}`);
+  for (const s of subjects) last.same(s, 1000);
+  // At most 64 remembered: the rest are new again.
+  expect(subjects.filter((s) => last.same(s, 1000)).length).toBeLessThanOrEqual(64);
 });

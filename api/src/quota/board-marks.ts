@@ -1,8 +1,10 @@
-// What this server saw of each customer it checked since it last marked the board (the Live page, GET /v1/usage):
+// What this server saw of the customers it checked since it last marked the board (the Live page, GET /v1/usage):
 // sent once a second with the history's flush, so the board costs the store one call a second per server, and the
-// page reads the customers nearest a limit without reading every customer.
+// page reads the customers nearest a limit without reading every customer. A customer is named only when its share
+// left moved by a step since this server last marked it, or when it was denied; the rest is two totals.
 import type { LimitEntry } from "./decision";
-import type { BoardMark } from "./store";
+import { LastMarked } from "./last-marked";
+import type { BoardMark, BoardMarks } from "./store";
 import { isAnonymous } from "./subject";
 
 /** The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. A loop: every check asks. */
@@ -12,33 +14,44 @@ export function leastLeft(limits: LimitEntry[]): number {
   return least;
 }
 
-// The board orders customers by their share left to a thousandth: a mark that moved less leaves the store's sorted
-// set as it was (a ZADD of the same score does nothing). The page then reads each of its customers' exact usage.
+// The board orders customers by their share left to a thousandth: a check that moved it less is not a mark.
 const LEFT_STEPS = 1000;
 
-/** The share left as the board keeps it: rounded up, so that only a limit used up is 0. */
-export const boardLeft = (limits: LimitEntry[]) => Math.ceil(leastLeft(limits) * LEFT_STEPS) / LEFT_STEPS;
+/** The share left in the board's steps: rounded up, so that only a limit used up is 0. */
+const stepOf = (limits: LimitEntry[]) => Math.ceil(leastLeft(limits) * LEFT_STEPS);
 
-export function createBoardMarks() {
-  let marks = new Map<string, BoardMark>();
+/** The share left as the board keeps it. */
+export const boardLeft = (limits: LimitEntry[]) => stepOf(limits) / LEFT_STEPS;
+
+export function createBoardMarks(lastMarked = new LastMarked()) {
+  let customers = new Map<string, BoardMark>();
+  let allowed = 0;
+  let denied = 0;
   return {
     /** A check of `subject` answered (by the store, a held share or a remembered denial) with these limits. */
-    mark(subject: string, allowed: boolean, limits: LimitEntry[]): void {
+    mark(subject: string, wasAllowed: boolean, limits: LimitEntry[]): void {
       // An address is no customer of the board.
       if (isAnonymous(subject)) return;
-      let mark = marks.get(subject);
+      if (wasAllowed) allowed++;
+      else denied++;
+      const step = stepOf(limits);
+      const moved = !lastMarked.same(subject, step);
+      if (!moved && wasAllowed) return;
+      let mark = customers.get(subject);
       if (!mark) {
-        mark = { subject, left: 1, allowed: 0, denied: 0 };
-        marks.set(subject, mark);
+        mark = { subject, left: null, denied: 0 };
+        customers.set(subject, mark);
       }
-      mark.left = boardLeft(limits);
-      if (allowed) mark.allowed++;
-      else mark.denied++;
+      if (moved) mark.left = step / LEFT_STEPS;
+      if (!wasAllowed) mark.denied++;
     },
-    /** The marks made since the last take, and none kept. */
-    take(): BoardMark[] {
-      const taken = [...marks.values()];
-      marks = new Map();
+    /** The marks made since the last take, and none kept; null when no check was marked. */
+    take(): BoardMarks | null {
+      if (allowed === 0 && denied === 0) return null;
+      const taken = { allowed, denied, customers: [...customers.values()] };
+      customers = new Map();
+      allowed = 0;
+      denied = 0;
       return taken;
     },
   };

@@ -102,7 +102,10 @@ export function createLimiter(
 
   const board = createBoardMarks();
   // Lost with the store down: the board is a live view, not a count anything is billed by.
-  const sendMarks = () => store.markBoard(board.take()).catch(() => {});
+  const sendMarks = async () => {
+    const marks = board.take();
+    if (marks) await store.markBoard(marks).catch(() => {});
+  };
 
   async function flush(): Promise<void> {
     const batch = [...unrecorded];
@@ -170,7 +173,7 @@ export function createLimiter(
 
     async board(ask) {
       const marks = board.take();
-      if (marks.length > 0) await store.markBoard(marks);
+      if (marks) await store.markBoard(marks);
       return store.readBoard(ask);
     },
 

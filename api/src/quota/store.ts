@@ -36,8 +36,14 @@ export type HistoryPoint = { minute: number; allowed: number; denied: number };
 /** One UTC day's checks; `day` is Unix ms of its 00:00Z. */
 export type DayPoint = { day: number; allowed: number; denied: number };
 
-/** What one server saw of a customer since its last mark: the share left of its nearest limit, and its checks. */
-export type BoardMark = { subject: string; left: number; allowed: number; denied: number };
+/**
+ * What one server saw since it last marked the board: every check it answered, allowed or denied, and the customers
+ * whose share left moved or who were denied.
+ */
+export type BoardMarks = { allowed: number; denied: number; customers: BoardMark[] };
+
+/** A customer's share left of its nearest limit when it moved (else null), and its denials since the last mark. */
+export type BoardMark = { subject: string; left: number | null; denied: number };
 
 export type Board = {
   nearest: string[];
@@ -88,10 +94,10 @@ export interface CounterStore {
   recordChecks(subject: string, checks: { allowed: number; denied: number }): Promise<void>;
   /**
    * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET
-   * /v1/usage): each one's share left of its nearest limit (replacing what was there) and its checks allowed and
-   * denied, counted in the current minute.
+   * /v1/usage): the checks allowed and denied, counted in the current minute, and each customer's share left of its
+   * nearest limit (replacing what was there) and its denials.
    */
-  markBoard(marks: BoardMark[]): Promise<void>;
+  markBoard(marks: BoardMarks): Promise<void>;
   /**
    * The board, read without a pass over every customer: the `nearest` subjects with the least share left, least
    * first (ties by subject); the `denied` most denied in the last hour, most first (ties by subject); and every

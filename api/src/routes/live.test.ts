@@ -100,7 +100,11 @@ describe("GET /v1/usage at more customers", () => {
     }
     // A tenth of them on the board, some near a limit, some denied.
     const marks = made.filter((_, i) => i % 10 === 0);
-    await memory.markBoard(marks.map((subject, i) => ({ subject, left: (i % 10) / 10, allowed: 1, denied: i % 3 })));
+    await memory.markBoard({
+      allowed: marks.length,
+      denied: marks.reduce((n, _, i) => n + (i % 3), 0),
+      customers: marks.map((subject, i) => ({ subject, left: (i % 10) / 10, denied: i % 3 })),
+    });
     const statements: string[] = [];
     const client = t.client as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
     const execute = client.execute.bind(client);

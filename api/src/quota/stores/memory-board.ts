@@ -2,7 +2,7 @@
 // share left in a B-tree, so that a page of the nearest costs the page, denials and traffic by minute, an hour kept.
 import SortedBTree from "sorted-btree";
 import { MINUTE_MS } from "../algorithm";
-import type { Board, BoardMark, HistoryPoint } from "../store";
+import type { Board, BoardMarks, HistoryPoint } from "../store";
 
 // A CommonJS module marked __esModule: bundlers and Vitest hand over its default, Node's own loader the whole module.
 const BTree = ((SortedBTree as unknown as { default?: typeof SortedBTree }).default ??
@@ -26,19 +26,21 @@ export function createMemoryBoard(now: () => number) {
   }
 
   return {
-    mark(marks: BoardMark[]): void {
+    mark(marks: BoardMarks): void {
       const minute = Math.floor(now() / MINUTE_MS);
       forgetOld(minute);
       let deniedNow = denied.get(minute);
       const counts = traffic.get(minute) ?? { allowed: 0, denied: 0 };
       traffic.set(minute, counts);
-      for (const { subject, left, allowed, denied: n } of marks) {
-        const was = leftOf.get(subject);
-        if (was !== undefined) near.delete([was, subject]);
-        near.set([left, subject], true);
-        leftOf.set(subject, left);
-        counts.allowed += allowed;
-        counts.denied += n;
+      counts.allowed += marks.allowed;
+      counts.denied += marks.denied;
+      for (const { subject, left, denied: n } of marks.customers) {
+        if (left !== null) {
+          const was = leftOf.get(subject);
+          if (was !== undefined) near.delete([was, subject]);
+          near.set([left, subject], true);
+          leftOf.set(subject, left);
+        }
         if (n > 0) {
           if (!deniedNow) {
             deniedNow = new Map();

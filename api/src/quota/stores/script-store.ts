@@ -142,12 +142,12 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
       await client.run(scripts.record, [subjectKey(subject)], [String(allowed), String(denied), time()]);
     },
 
-    async markBoard(marks) {
-      // In slices, so that one call of the script holds Redis for a moment only.
-      for (let i = 0; i < marks.length; i += BOARD_MARKS_PER_CALL) {
-        const args = [time()];
-        for (const m of marks.slice(i, i + BOARD_MARKS_PER_CALL)) {
-          args.push(m.subject, String(m.left), String(m.allowed), String(m.denied));
+    async markBoard({ allowed, denied, customers }) {
+      // In slices, so that one call of the script holds Redis for a moment only; the totals go with the first.
+      for (let i = 0; i === 0 || i < customers.length; i += BOARD_MARKS_PER_CALL) {
+        const args = [time(), i === 0 ? String(allowed) : "0", i === 0 ? String(denied) : "0"];
+        for (const m of customers.slice(i, i + BOARD_MARKS_PER_CALL)) {
+          args.push(m.subject, m.left === null ? "" : String(m.left), String(m.denied));
         }
         await client.run(scripts.boardMark, [BOARD_KEY], args);
       }

@@ -394,17 +394,24 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
           };
         };
         await setTime(time("2031-03-01T10:00:30.000Z"));
-        await store.markBoard([
-          { subject: a, left: 0.5, allowed: 3, denied: 0 },
-          { subject: b, left: 0.1, allowed: 1, denied: 2 },
-          { subject: c, left: 0.9, allowed: 0, denied: 1 },
-          { subject: d, left: 0.9, allowed: 2, denied: 1 },
-        ]);
+        await store.markBoard({
+          allowed: 6,
+          denied: 4,
+          customers: [
+            { subject: a, left: 0.5, denied: 0 },
+            { subject: b, left: 0.1, denied: 2 },
+            { subject: c, left: 0.9, denied: 1 },
+            { subject: d, left: 0.9, denied: 1 },
+          ],
+        });
         await setTime(time("2031-03-01T10:31:10.000Z"));
         // The share left is the last marked; denials add up over the hour, ties by subject.
-        await store.markBoard([{ subject: a, left: 0, allowed: 1, denied: 4 }]);
+        await store.markBoard({ allowed: 1, denied: 4, customers: [{ subject: a, left: 0, denied: 4 }] });
         let board = await read();
         expect(board.nearest).toEqual([a, b, c, d]);
+        // A customer named for its denials alone keeps the share it was last marked with.
+        await store.markBoard({ allowed: 0, denied: 0, customers: [{ subject: c, left: null, denied: 0 }] });
+        expect((await read()).nearest).toEqual([a, b, c, d]);
         expect(board.denied).toEqual([
           { subject: a, denied: 4 },
           { subject: b, denied: 2 },
