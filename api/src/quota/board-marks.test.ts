@@ -53,6 +53,17 @@ test("a customer is named when its share moves a thousandth or it is denied; eve
   expect(board.take()).toBeNull();
 });
 
+test("marks lost with the store: every customer is named again at its next check, its share unmoved", () => {
+  const board = createBoardMarks();
+  board.mark("customer:a", true, limits([10, 100]));
+  board.take();
+  board.mark("customer:a", true, limits([10, 100]));
+  expect(board.take()?.customers).toEqual([]);
+  board.lost();
+  board.mark("customer:a", true, limits([10, 100]));
+  expect(board.take()?.customers).toEqual([{ subject: "customer:a", left: 0.1, denied: 0 }]);
+});
+
 test("the last marks: a customer seen again with its share is the same, with another it is not", () => {
   const last = new LastMarked(1 << 16, 1 << 16);
   const subjects = Array.from({ length: 20_000 }, (_, i) => `c:cus_${i}`);

@@ -23,7 +23,8 @@ const stepOf = (limits: LimitEntry[]) => Math.ceil(leastLeft(limits) * LEFT_STEP
 /** The share left as the board keeps it. */
 export const boardLeft = (limits: LimitEntry[]) => stepOf(limits) / LEFT_STEPS;
 
-export function createBoardMarks(lastMarked = new LastMarked()) {
+export function createBoardMarks(newLastMarked = () => new LastMarked()) {
+  let lastMarked = newLastMarked();
   let customers = new Map<string, BoardMark>();
   let allowed = 0;
   let denied = 0;
@@ -53,6 +54,13 @@ export function createBoardMarks(lastMarked = new LastMarked()) {
       allowed = 0;
       denied = 0;
       return taken;
+    },
+    /**
+     * Marks taken and then lost (the store did not answer): what this server marked is forgotten, so that each
+     * customer is marked again at its next check instead of staying as the board last had it.
+     */
+    lost(): void {
+      lastMarked = newLastMarked();
     },
   };
 }

@@ -101,10 +101,17 @@ export function createLimiter(
   }
 
   const board = createBoardMarks();
-  // Lost with the store down: the board is a live view, not a count anything is billed by.
+  // Lost with the store down (the board is a live view, not a count anything is billed by), and then every customer
+  // is marked again at its next check.
   const sendMarks = async () => {
     const marks = board.take();
-    if (marks) await store.markBoard(marks).catch(() => {});
+    if (!marks) return;
+    try {
+      await store.markBoard(marks);
+    } catch (error) {
+      board.lost();
+      throw error;
+    }
   };
 
   async function flush(): Promise<void> {
@@ -112,7 +119,7 @@ export function createLimiter(
     unrecorded.clear();
     await Promise.all([
       ...batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})),
-      sendMarks(),
+      sendMarks().catch(() => {}),
     ]);
   }
   /** The check's outcome, marked on the board on its way out. */
@@ -172,8 +179,7 @@ export function createLimiter(
     together: () => readsOf(store.together()),
 
     async board(ask) {
-      const marks = board.take();
-      if (marks) await store.markBoard(marks);
+      await sendMarks();
       return store.readBoard(ask);
     },
 
