@@ -18,10 +18,19 @@
 --            sh se  units that servers hold as shares (contract section 12), and until when (ms): a share not given
 --                   back (its server died) stops counting as held after SHARE_LEASE
 --          and, once per subject:
---            mi ma  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
---                   here, in the write a check makes anyway, and added to the history when the minute is over
+--            mi mc  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
+--                   here, in the write a check makes anyway, and added to the history when the minute is over (each
+--                   is added to its day's total as it is allowed: the day's totals are a bill, and must not lose the
+--                   minute these counters held when they expire)
+--            ma     the same count as mc, left by an earlier check.lua that added it to the day's total only when
+--                   the minute was over: added to the history and the day then, and gone
 --            rs     how many times the counters were reset (reset.lua; none: 0): a share taken before a reset
 --                   gives nothing back and settles nothing after it, as the counts it came from are gone
+--            ex     when the key was last set to expire (ms): the expiry is set again only when it must grow, about
+--                   once an hour, not at every customer's first check of a minute (at a million customers, nearly
+--                   every check)
+--            hx     the hour of the last history hash this key's checks set the expiry of: it is set once, not at
+--                   every minute added to it
 --          The per-minute history lives beside it, under the same hash tag (so in the same Cluster slot),
 --          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
 --          history.lua adds the minute still held in the counters.
@@ -146,23 +155,25 @@ local function clock(fixed)
   return time
 end
 
--- Adds n checks to a minute of a subject's history, which is kept for a day after its hour ends, and to its day's
--- total, kept for 400 days (see daily.lua).
-local function addToHistory(key, now, minute, suffix, n)
-  local index = math.floor(minute / 60)
+-- Adds n checks to a minute of a subject's history, which is kept for a day after its hour ends. The hour's hash is
+-- set to expire when it is made: when the minute's field is new, unless `known` is its hour (this key's checks set its
+-- expiry already) and it has not expired since. Returns the hour.
+local function addToHistory(key, now, minute, suffix, n, known)
+  local index = floor(minute / 60)
   local history = key .. ':m:' .. index
-  if redis.call('HINCRBY', history, (minute % 60) .. suffix, n) == n then
-    redis.call('PEXPIRE', history, string.format('%.0f', (index + 1) * HOUR + DAY - now))
+  local expires = (index + 1) * HOUR + DAY
+  if redis.call('HINCRBY', history, (minute % 60) .. suffix, n) == n and (index ~= known or now >= expires) then
+    redis.call('PEXPIRE', history, string.format('%.0f', expires - now))
   end
-  addToDays(key, now, minute, suffix, n)
+  return index
 end
 
--- A spec from argv[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, ma
+-- A spec from argv[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, mc
 -- and rs, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
 -- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
 -- rule) with the spec's checks alone.
 local function readSpec(argv, a)
-  local fields, buckets, windows = { 'mi', 'ma', 'rs' }, {}, {}
+  local fields, buckets, windows = { 'mi', 'mc', 'rs' }, {}, {}
   local parts, f, c = tonumber(argv[a + 1]), 3, 0
   a = a + 1
   for p = 1, parts do
@@ -199,6 +210,7 @@ end
 -- Each check's bucket fills, window indexes and counts, and the field-value pairs it writes: made once per call and
 -- reused by each of its checks (which run one after another), so that a check makes no table but its reply.
 local levels, indexes, counts, write, held, lapsed, fromTake = {}, {}, {}, {}, {}, {}, {}
+local NONE = {}
 
 -- How many more units, up to `share`, every limit has room for once `cost` is taken: what a take takes.
 local function room(spec, cost, share)
@@ -292,10 +304,10 @@ local function check(key, spec, cost, mode, fixed)
     -- '%.0f' writes whole numbers exactly (Lua's default tostring would round past 14 digits).
     local u = string.format('%.0f', now)
     -- The counters go once they hold nothing: every bucket has drained, every window has ended, and the minute
-    -- they hold is as old as the history keeps. Windows start and end on the minute, so the expiry is worked out
-    -- on the first write of each minute (and on a refund), or when a bucket outlasts it.
+    -- they hold is as old as the history keeps. Windows start and end on the minute, so that time is worked out on
+    -- the first write of each minute (and on a refund), or when a bucket outlasts it.
     local pending = tonumber(state[1])
-    local expire = pending ~= minute or giving
+    local fresh = pending ~= minute or giving
     local keep = (floor(now / HOUR) + 1) * HOUR + DAY
     local drains, wr = 0, 0
     f, c = 3, 0
@@ -324,28 +336,47 @@ local function check(key, spec, cost, mode, fixed)
         counts[c] = count
         write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
         wr, f = wr + 4, f + 2
-        if expire then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
+        if fresh then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
       end
     end
+    -- As that time only grows while the plan stays, the key is set to expire only when it must be kept longer than
+    -- it last was (ex): about once an hour for a customer checked once a minute. ex, hx and ma are read apart from
+    -- the check's fields, and only on a minute's first write, so that a customer checked many times a minute never
+    -- reads them.
+    local kept = fresh and redis.call('HMGET', key, 'ex', 'hx', 'ma') or NONE
+    local before = fresh and (tonumber(kept[1]) or 0) or keep
+    keep = math.max(keep, drains)
+    local expire = keep > before
+    if expire then write[wr + 1], write[wr + 2], wr = 'ex', string.format('%.0f', keep), wr + 2 end
     local allowedInMinute = tonumber(state[2]) or 0
     if pending == minute then
       if counted then allowedInMinute = allowedInMinute + 1 end
-      redis.call('HSET', key, 'ma', allowedInMinute, unpack(write, 1, wr))
+      redis.call('HSET', key, 'mc', allowedInMinute, unpack(write, 1, wr))
     elseif counted or share > 0 then
-      -- A new minute: the last one's allowed checks go to the history. A take alone starts the minute too (with
-      -- none allowed), so that the expiry is worked out once a minute for a customer whose checks are all spent
-      -- from shares, as for any other.
-      if pending and allowedInMinute > 0 then addToHistory(key, now, pending, 'a', allowedInMinute) end
-      redis.call('HSET', key, 'mi', minute, 'ma', counted and 1 or 0, unpack(write, 1, wr))
+      -- A new minute: the last one's allowed checks go to the history, and an earlier script's (ma) to the day's
+      -- total as well. A take alone starts the minute too (with none allowed), so that the expiry is worked out once
+      -- a minute for a customer whose checks are all spent from shares, as for any other.
+      local earlier = tonumber(kept[3]) or 0
+      if pending and allowedInMinute + earlier > 0 then
+        write[wr + 1], write[wr + 2] = 'hx', addToHistory(key, now, pending, 'a', allowedInMinute + earlier, tonumber(kept[2]))
+        wr = wr + 2
+      end
+      if kept[3] then
+        if earlier > 0 then addToDays(key, now, pending, 'a', earlier) end
+        redis.call('HDEL', key, 'ma')
+      end
+      redis.call('HSET', key, 'mi', minute, 'mc', counted and 1 or 0, unpack(write, 1, wr))
     else
       redis.call('HSET', key, unpack(write, 1, wr))
     end
-    if expire or drains > keep then
+    if expire then
       -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
-      redis.call('PEXPIRE', key, string.format('%.0f', math.max(keep, drains) - now))
+      redis.call('PEXPIRE', key, string.format('%.0f', keep - now))
     end
+    if counted then addToDays(key, now, minute, 'a', 1) end
   elseif counted then
     addToHistory(key, now, minute, 'd', 1)
+    addToDays(key, now, minute, 'd', 1)
   end
 
   local reply, r = { allowed and 1 or 0, now }, 2

@@ -1,8 +1,9 @@
 -- daily.lua: a subject's allowed and denied checks per UTC day, as check.lua and record.lua count them
 -- (the days' layout is in days.lua).
 --
--- KEYS[1]  rl:{<subject>}; the allowed checks of the last minute that allowed any are still in the counters,
---          fields mi and ma (see check.lua), and count in that minute's day
+-- KEYS[1]  rl:{<subject>}; check.lua adds each allowed check to its day as it allows it, but counters an earlier
+--          check.lua left may still hold the last minute's allowed checks, fields mi and ma (see check.lua): they
+--          count in that minute's day
 -- ARGV[1]  how many days back, today included (1 to 400)
 -- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
 -- Returns  { first day (days since the epoch), then allowed, denied for each day, oldest first }

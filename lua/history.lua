@@ -1,7 +1,7 @@
 -- history.lua: a subject's allowed and denied checks per minute, as check.lua and record.lua count them.
 --
 -- KEYS[1]  rl:{<subject>}; the history is in rl:{<subject>}:m:<hour index> hashes, and the allowed checks of
---          the last minute that allowed any are still in the counters, fields mi and ma (see check.lua)
+--          the last minute that allowed any are still in the counters, fields mi, mc and ma (see check.lua)
 -- ARGV[1]  how many minutes back, the current one included (1 to 1440)
 -- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
 -- Returns  { first minute (ms), then allowed, denied for each minute, oldest first }
@@ -14,8 +14,8 @@ end)()(ARGV[2])
 local last = now - (now % MINUTE)
 local first = last - (tonumber(ARGV[1]) - 1) * MINUTE
 local out = { first }
-local pending = redis.call('HMGET', KEYS[1], 'mi', 'ma')
-local pendingMinute, pendingAllowed = tonumber(pending[1]), tonumber(pending[2]) or 0
+local pending = redis.call('HMGET', KEYS[1], 'mi', 'mc', 'ma')
+local pendingMinute, pendingAllowed = tonumber(pending[1]), (tonumber(pending[2]) or 0) + (tonumber(pending[3]) or 0)
 local hour, counts = -1, {}
 for minute = first, last, MINUTE do
   local index = math.floor(minute / HOUR)

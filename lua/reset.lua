@@ -3,10 +3,10 @@
 -- counts it came from are gone.
 --
 -- KEYS[1]  rl:{<subject>} (see check.lua)
--- Keeps    mi ma, the minute of history still held in the counters, and rs, how many times they were reset
+-- Keeps    mi mc ma, the minute of history still held in the counters, and rs, how many times they were reset
 -- Returns  how many fields it deleted
 
-local KEEP = { mi = true, ma = true, rs = true }
+local KEEP = { mi = true, mc = true, ma = true, rs = true }
 local fields = redis.call('HKEYS', KEYS[1])
 -- No counters, no shares: nothing to reset, and no key is made (it would have no expiry).
 if #fields == 0 then return 0 end

@@ -213,4 +213,124 @@ describe("Redis store (integration, needs redis-server)", () => {
     client.disconnect();
     await store.close();
   });
+
+  test("a customer checked about once a minute sets its counters' and its history's expiry once an hour, not at every check", async () => {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redis.url);
+    const at = (time: string) => Date.parse(`2026-11-30T${time}.000Z`);
+    let now = at("10:00:30");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const subject = `hourly-${process.pid}`;
+    const key = `rl:{${subject}}`;
+    const limits = testSpec({ hour: 100, day: 1000 });
+    const expiries = async () =>
+      Number(/cmdstat_pexpire:calls=(\d+)/.exec(await client.info("commandstats"))?.[1] ?? 0);
+    const expectTtl = async (name: string, ms: number) => {
+      const ttl = await client.pttl(name);
+      expect(ttl).toBeLessThanOrEqual(ms);
+      expect(ttl).toBeGreaterThan(ms - 1000);
+    };
+    // Until a day past the hour's end, from the check that set it: Redis counts a time to live in its own time, which
+    // the test's fixed clock does not move.
+    const kept = (hourEnds: string, setAt: string) => at(hourEnds) + 86_400_000 - at(setAt);
+
+    // Ten checks, each the first of its minute: the counters' expiry is set once, the hour's history hash once (when
+    // the first minute moves into it), the day's total once. Each check used to set the first two again.
+    const before = await expiries();
+    for (let minute = 0; minute < 10; minute++) {
+      now = at(`10:0${minute}:30`);
+      expect((await store.check(subject, limits, 1)).allowed).toBe(true);
+    }
+    expect((await expiries()) - before).toBe(3);
+    await expectTtl(key, kept("11:00:00", "10:00:30"));
+    await expectTtl(`${key}:m:${Math.floor(now / 3_600_000)}`, kept("11:00:00", "10:01:30"));
+    expect((await store.history(subject, 10)).map((m) => m.allowed)).toEqual(Array(10).fill(1));
+
+    // The next hour keeps the counters a day past its end: the expiry is set again, as it must grow.
+    now = at("11:05:00");
+    await store.check(subject, limits, 1);
+    expect((await expiries()) - before).toBe(4);
+    await expectTtl(key, kept("12:00:00", "11:05:00"));
+
+    // A limit that keeps the counters longer (a week's, after a plan's edit) sets it again at the next minute, within
+    // the hour: 2026-11-30 is a Monday, and its week ends on the next.
+    now = at("11:06:00");
+    await store.check(subject, testSpec({ hour: 100, day: 1000, week: 5000 }), 1);
+    await expectTtl(key, Date.parse("2026-12-07T00:00:00.000Z") - now);
+
+    client.disconnect();
+    await store.close();
+  });
+
+  test("a customer's last minute before it goes idle stays in its daily totals after its counters expire", async () => {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redis.url);
+    let now = Date.parse("2026-11-10T10:00:30.000Z");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const subject = `idle-bill-${process.pid}`;
+    const limits = testSpec({ hour: 100, day: 1000 });
+    for (let i = 0; i < 3; i++) await store.check(subject, limits, 1);
+    now += 60_000;
+    for (let i = 0; i < 2; i++) await store.check(subject, limits, 1);
+    expect((await store.daily(subject, 1))[0]).toMatchObject({ allowed: 5, denied: 0 });
+    // A day and more later the counters, and the minute they held, have expired (a fixed clock cannot make Redis
+    // expire them: delete them as it would). The day's total is what a bill is made from: it keeps every check.
+    await client.del(`rl:{${subject}}`);
+    now += 2 * 86_400_000;
+    expect((await store.daily(subject, 3))[0]).toMatchObject({
+      day: Date.parse("2026-11-10T00:00:00.000Z"),
+      allowed: 5,
+    });
+    client.disconnect();
+    await store.close();
+  });
+
+  test("counters from before the days were counted at each check (mi and ma alone): their minute counts in the day once", async () => {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redis.url);
+    let now = Date.parse("2026-11-10T10:00:30.000Z");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const subject = `before-${process.pid}`;
+    const key = `rl:{${subject}}`;
+    // Four checks allowed this minute by the earlier check.lua, which added them to the day only when the minute was over.
+    await client.hset(key, { mi: Math.floor(now / 60_000), ma: 4 });
+    await client.pexpire(key, 86_400_000);
+    const limits = testSpec({ hour: 100, day: 1000 });
+    const allowedToday = async () => (await store.daily(subject, 1))[0]?.allowed;
+    expect(await allowedToday()).toBe(4);
+    await store.check(subject, limits, 1);
+    expect(await allowedToday()).toBe(5);
+    now += 60_000;
+    await store.check(subject, limits, 1);
+    expect(await allowedToday()).toBe(6);
+    await store.check(subject, limits, 1);
+    expect(await allowedToday()).toBe(7);
+    expect((await store.history(subject, 2)).map((m) => m.allowed)).toEqual([5, 2]);
+    client.disconnect();
+    await store.close();
+  });
+
+  test("an hour of history that expired is not made again without an expiry when its last minute moves into it late", async () => {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(redis.url);
+    let now = Date.parse("2026-11-10T10:00:30.000Z");
+    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const subject = `late-${process.pid}`;
+    // A month's limit keeps the counters, and the minute they hold, for weeks.
+    const limits = testSpec({ month: 1000 });
+    await store.check(subject, limits, 1);
+    now += 60_000;
+    await store.check(subject, limits, 1);
+    const hour = `rl:{${subject}}:m:${Math.floor(now / 3_600_000)}`;
+    expect(await client.pttl(hour)).toBeGreaterThan(0);
+    // Three days on, the hour's hash has expired (a fixed clock cannot make Redis expire it: delete it as it would).
+    await client.del(hour);
+    now += 3 * 86_400_000;
+    await store.check(subject, limits, 1);
+    const left = await client.keys(`rl:{${subject}}:m:*`);
+    for (const name of left) expect(await client.pttl(name)).toBeGreaterThan(0);
+    expect(left).not.toContain(hour);
+    client.disconnect();
+    await store.close();
+  });
 });
