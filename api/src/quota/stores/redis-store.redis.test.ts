@@ -42,6 +42,26 @@ describeCounterStore(
   harness(() => ({ clusterNodes: cluster.seeds })),
 );
 
+/** A store on a clock the test sets, and a connection of the test's own to look at what the store wrote. */
+async function onFixedClock(start: number) {
+  const { Redis } = await import("ioredis");
+  const client = new Redis(redis.url);
+  const clock = { now: start };
+  const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => clock.now });
+  const close = async () => {
+    client.disconnect();
+    await store.close();
+  };
+  return { client, store, clock, close };
+}
+
+/** Redis counts a key's time to live down in real time, so it may have lost a few ms when read. */
+async function expectTimeToLive(client: { pttl(key: string): Promise<number> }, key: string, ms: number) {
+  const ttl = await client.pttl(key);
+  expect(ttl).toBeLessThanOrEqual(ms);
+  expect(ttl).toBeGreaterThan(ms - 1000);
+}
+
 describe("Redis store (integration, needs redis-server)", () => {
   test("the scripts' SHAs are those Redis computes for the files in lua/", async () => {
     const { Redis } = await import("ioredis");
@@ -185,12 +205,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
     const limits = testSpec({ capacity: 50_000, perMinute: 1, hour: null, day: null });
     const kept = (hour: string) => Date.parse(hour) + 86_400_000 - now;
-    // Redis counts a key's time to live down in real time, so it may have lost a few ms when read.
-    const expectTtl = async (key: string, ms: number) => {
-      const ttl = await client.pttl(key);
-      expect(ttl).toBeLessThanOrEqual(ms);
-      expect(ttl).toBeGreaterThan(ms - 1000);
-    };
+    const expectTtl = (key: string, ms: number) => expectTimeToLive(client, key, ms);
     // The counters also hold the current minute's allowed checks (a minute of history), so they are kept as
     // long as the history keeps that minute: a day after its hour ends.
     await store.check("idle", limits, 1);
@@ -215,21 +230,14 @@ describe("Redis store (integration, needs redis-server)", () => {
   });
 
   test("a customer checked about once a minute sets its counters' and its history's expiry once an hour, not at every check", async () => {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(redis.url);
     const at = (time: string) => Date.parse(`2026-11-30T${time}.000Z`);
-    let now = at("10:00:30");
-    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const { client, store, clock, close } = await onFixedClock(at("10:00:30"));
     const subject = `hourly-${process.pid}`;
     const key = `rl:{${subject}}`;
     const limits = testSpec({ hour: 100, day: 1000 });
     const expiries = async () =>
       Number(/cmdstat_pexpire:calls=(\d+)/.exec(await client.info("commandstats"))?.[1] ?? 0);
-    const expectTtl = async (name: string, ms: number) => {
-      const ttl = await client.pttl(name);
-      expect(ttl).toBeLessThanOrEqual(ms);
-      expect(ttl).toBeGreaterThan(ms - 1000);
-    };
+    const expectTtl = (key: string, ms: number) => expectTimeToLive(client, key, ms);
     // Until a day past the hour's end, from the check that set it: Redis counts a time to live in its own time, which
     // the test's fixed clock does not move.
     const kept = (hourEnds: string, setAt: string) => at(hourEnds) + 86_400_000 - at(setAt);
@@ -238,99 +246,86 @@ describe("Redis store (integration, needs redis-server)", () => {
     // the first minute moves into it), the day's total once. Each check used to set the first two again.
     const before = await expiries();
     for (let minute = 0; minute < 10; minute++) {
-      now = at(`10:0${minute}:30`);
+      clock.now = at(`10:0${minute}:30`);
       expect((await store.check(subject, limits, 1)).allowed).toBe(true);
     }
     expect((await expiries()) - before).toBe(3);
     await expectTtl(key, kept("11:00:00", "10:00:30"));
-    await expectTtl(`${key}:m:${Math.floor(now / 3_600_000)}`, kept("11:00:00", "10:01:30"));
+    await expectTtl(`${key}:m:${Math.floor(clock.now / 3_600_000)}`, kept("11:00:00", "10:01:30"));
     expect((await store.history(subject, 10)).map((m) => m.allowed)).toEqual(Array(10).fill(1));
 
     // The next hour keeps the counters a day past its end: the expiry is set again, as it must grow.
-    now = at("11:05:00");
+    clock.now = at("11:05:00");
     await store.check(subject, limits, 1);
     expect((await expiries()) - before).toBe(4);
     await expectTtl(key, kept("12:00:00", "11:05:00"));
 
     // A limit that keeps the counters longer (a week's, after a plan's edit) sets it again at the next minute, within
     // the hour: 2026-11-30 is a Monday, and its week ends on the next.
-    now = at("11:06:00");
+    clock.now = at("11:06:00");
     await store.check(subject, testSpec({ hour: 100, day: 1000, week: 5000 }), 1);
-    await expectTtl(key, Date.parse("2026-12-07T00:00:00.000Z") - now);
+    await expectTtl(key, Date.parse("2026-12-07T00:00:00.000Z") - clock.now);
 
-    client.disconnect();
-    await store.close();
+    await close();
   });
 
   test("a customer's last minute before it goes idle stays in its daily totals after its counters expire", async () => {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(redis.url);
-    let now = Date.parse("2026-11-10T10:00:30.000Z");
-    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `idle-bill-${process.pid}`;
     const limits = testSpec({ hour: 100, day: 1000 });
     for (let i = 0; i < 3; i++) await store.check(subject, limits, 1);
-    now += 60_000;
+    clock.now += 60_000;
     for (let i = 0; i < 2; i++) await store.check(subject, limits, 1);
     expect((await store.daily(subject, 1))[0]).toMatchObject({ allowed: 5, denied: 0 });
     // A day and more later the counters, and the minute they held, have expired (a fixed clock cannot make Redis
     // expire them: delete them as it would). The day's total is what a bill is made from: it keeps every check.
     await client.del(`rl:{${subject}}`);
-    now += 2 * 86_400_000;
+    clock.now += 2 * 86_400_000;
     expect((await store.daily(subject, 3))[0]).toMatchObject({
       day: Date.parse("2026-11-10T00:00:00.000Z"),
       allowed: 5,
     });
-    client.disconnect();
-    await store.close();
+    await close();
   });
 
   test("counters from before the days were counted at each check (mi and ma alone): their minute counts in the day once", async () => {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(redis.url);
-    let now = Date.parse("2026-11-10T10:00:30.000Z");
-    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `before-${process.pid}`;
     const key = `rl:{${subject}}`;
     // Four checks allowed this minute by the earlier check.lua, which added them to the day only when the minute was over.
-    await client.hset(key, { mi: Math.floor(now / 60_000), ma: 4 });
+    await client.hset(key, { mi: Math.floor(clock.now / 60_000), ma: 4 });
     await client.pexpire(key, 86_400_000);
     const limits = testSpec({ hour: 100, day: 1000 });
     const allowedToday = async () => (await store.daily(subject, 1))[0]?.allowed;
     expect(await allowedToday()).toBe(4);
     await store.check(subject, limits, 1);
     expect(await allowedToday()).toBe(5);
-    now += 60_000;
+    clock.now += 60_000;
     await store.check(subject, limits, 1);
     expect(await allowedToday()).toBe(6);
     await store.check(subject, limits, 1);
     expect(await allowedToday()).toBe(7);
     expect((await store.history(subject, 2)).map((m) => m.allowed)).toEqual([5, 2]);
-    client.disconnect();
-    await store.close();
+    await close();
   });
 
   test("an hour of history that expired is not made again without an expiry when its last minute moves into it late", async () => {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(redis.url);
-    let now = Date.parse("2026-11-10T10:00:30.000Z");
-    const store = createRedisStore({ url: redis.url, timeoutMs: 2000, clock: () => now });
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `late-${process.pid}`;
     // A month's limit keeps the counters, and the minute they hold, for weeks.
     const limits = testSpec({ month: 1000 });
     await store.check(subject, limits, 1);
-    now += 60_000;
+    clock.now += 60_000;
     await store.check(subject, limits, 1);
-    const hour = `rl:{${subject}}:m:${Math.floor(now / 3_600_000)}`;
+    const hour = `rl:{${subject}}:m:${Math.floor(clock.now / 3_600_000)}`;
     expect(await client.pttl(hour)).toBeGreaterThan(0);
     // Three days on, the hour's hash has expired (a fixed clock cannot make Redis expire it: delete it as it would).
     await client.del(hour);
-    now += 3 * 86_400_000;
+    clock.now += 3 * 86_400_000;
     await store.check(subject, limits, 1);
     const left = await client.keys(`rl:{${subject}}:m:*`);
     for (const name of left) expect(await client.pttl(name)).toBeGreaterThan(0);
     expect(left).not.toContain(hour);
-    client.disconnect();
-    await store.close();
+    await close();
   });
 });
