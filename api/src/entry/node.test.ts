@@ -1,9 +1,10 @@
 // Starts the real server the way a user does, `npm start` in a folder of its own, and calls it over HTTP.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, test } from "vitest";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -106,6 +107,37 @@ describe("npm start", () => {
     const lines = server.output().trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("STORE_TIMEOUT_MS");
+  }, 60_000);
+
+  test("an idle keep-alive connection stays open past Node's 5 s default, so a pooled client is not reset as it sends", async () => {
+    // A client that pools connections (Playwright's request context, an Agent with keepAlive, a load balancer) sends
+    // on a connection it believes open; a server that closes idle ones at 5 s resets the request that crosses it.
+    const dir = projectCopy();
+    const port = await freePort();
+    const tsx = join(root, "node_modules", ".bin", "tsx");
+    start(dir, [tsx, "api/src/entry/node.ts"], { PORT: String(port), ADMIN_TOKEN: "keep-alive-test-admin-token" });
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000);
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    let ended = false;
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    socket.on("end", () => {
+      ended = true;
+    });
+    const answers = async (count: number) => {
+      while ((received.match(/HTTP\/1\.1 200 /g) ?? []).length < count && !ended) await sleep(50);
+      return (received.match(/HTTP\/1\.1 200 /g) ?? []).length;
+    };
+    const ask = () => socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    ask();
+    expect(await answers(1)).toBe(1);
+    await sleep(6_000);
+    expect(ended).toBe(false);
+    ask();
+    expect(await answers(2)).toBe(2);
+    socket.destroy();
   }, 60_000);
 
   test("a port already taken stops start-up with one line naming PORT", async () => {
