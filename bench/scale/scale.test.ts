@@ -56,14 +56,15 @@ test("npm run bench -- --quick --only scale measures every figure at every size,
     for (const timing of [size.timings.customerSearch, size.timings.usage])
       for (const sample of timing.samples) expect(sample.status, `${at}, ${timing.path}`).toBe(200);
   }
-  // Every figure a number > 0 at every size; the server's memory per key at the largest only: at a thousand keys the
-  // difference of two readings is a few MB, which one collection of the garbage between them can outweigh.
+  // Every figure a number > 0 at every size, but the server's memory per key, which is only read: at the quick sizes
+  // the difference of two readings is a few MB, which one collection of the garbage between them can outweigh (CI
+  // once read -458 B of old space per key at 20,000). It means something at a million keys, in the full run.
   const memory = ["rssBytesPerKey", "oldSpaceBytesPerKey", "rssBytesPerKeyAfterRounds"];
   expect(scale?.figures.map((f) => f.id)).toEqual(FIGURES.map((f) => f.id));
   for (const figure of scale?.figures ?? []) {
     expect(figure.values, figure.id).toHaveLength(3);
     figure.values.forEach((value, i) => {
-      if (memory.includes(figure.id) && i < 2) expect(Number.isFinite(value), figure.id).toBe(true);
+      if (memory.includes(figure.id)) expect(Number.isFinite(value), figure.id).toBe(true);
       else expect(value, `${figure.id} at ${scale?.sizes[i]?.customers}`).toBeGreaterThan(0);
     });
     expect(figure.ratios[0], figure.id).toBe(1);
