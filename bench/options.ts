@@ -37,6 +37,8 @@ export type Options = {
   scaleSizes: number[];
   /** Seconds of each of its rounds per mode (alone, with the Live page open, with one write a second). */
   scaleSeconds: number;
+  /** Its rounds per mode and size; the figures are their medians. */
+  scaleRounds: number;
   /** Its timed admin reads: at most this many of each, fewer once the budget is spent (at least one). */
   scaleTimingSamples: number;
   scaleTimingBudgetSeconds: number;
@@ -130,6 +132,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         hotKeySettleSeconds: 1.2,
         scaleSizes: sizesOf(argv, [1000, 10_000, 20_000]),
         scaleSeconds: 1,
+        scaleRounds: 1,
         scaleTimingSamples: 3,
         scaleTimingBudgetSeconds: 3,
         scaleWarmPassSeconds: 60,
@@ -149,6 +152,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         hotKeySettleSeconds: 1.5,
         scaleSizes: sizesOf(argv, [1000, 100_000, 1_000_000]),
         scaleSeconds: 5,
+        // Five, not the other scenarios' three: the ratios asked for (0.8x, 0.95x) are closer than three rounds of a
+        // shared machine agree.
+        scaleRounds: 5,
         scaleTimingSamples: 5,
         scaleTimingBudgetSeconds: 20,
         scaleWarmPassSeconds: 240,

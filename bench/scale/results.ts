@@ -193,7 +193,7 @@ export function scaleResults(
     quick: options.quick,
     loadTool: "wrk",
     secondsPerRound: options.scaleSeconds,
-    rounds: options.rounds,
+    rounds: options.scaleRounds,
     ...meta,
     sizes,
     figures,

@@ -1,12 +1,13 @@
 // The scale scenario (contract section 9a, issue 27): how checks, memory and the admin's reads grow from a thousand
-// customers to a million, each size on a server, a redis-server and a config store of its own.
+// customers to a million, each size on a server, a redis-server and a config store of its own, all running at once
+// so that their rounds take turns.
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import type { LoadClient } from "../load/client";
 import type { Options } from "../options";
 import { ROOT } from "../processes";
 import { type ScaleResults, scaleResults } from "./results";
-import { measureSize, SCALE_CONNECTIONS, type ScaleSize } from "./size";
+import { measureSizes, type PreparedSize, prepareSize, SCALE_CONNECTIONS } from "./size";
 
 /** The commit under measurement and how many files of the service differ from it, or null outside a checkout. */
 function codeMeasured(): ScaleResults["code"] {
@@ -28,8 +29,15 @@ export async function runScale(
   const started = performance.now();
   const loadAverageAtStart = loadavg()[0] ?? 0;
   const code = codeMeasured();
-  const sizes: ScaleSize[] = [];
-  for (const customers of options.scaleSizes) sizes.push(await measureSize(customers, load, options, log));
+  // Every size made ready first, and left running, so that their rounds can take turns.
+  const prepared: PreparedSize[] = [];
+  try {
+    for (const customers of options.scaleSizes) prepared.push(await prepareSize(customers, load, options, log));
+  } catch (error) {
+    for (const { run } of prepared) await run.deployment.close();
+    throw error;
+  }
+  const sizes = await measureSizes(prepared);
   return scaleResults(sizes, options, {
     code,
     connections: SCALE_CONNECTIONS,

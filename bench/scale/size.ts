@@ -1,7 +1,8 @@
-// One size of the scale scenario, measured: every key checked once (the cache warmed, memory read before and after),
-// the rounds (./rounds.ts), then the admin reads that grow with the customers, alone.
+// One size of the scale scenario, measured: every key checked once (the cache warmed, memory read before and after);
+// then, once every size is ready, the rounds of all of them (./rounds.ts); then the admin reads that grow with the
+// customers, alone.
 import type { LoadClient } from "../load/client";
-import type { StatusCounts } from "../load/jobs";
+import type { SaturateResult, StatusCounts } from "../load/jobs";
 import { storeTroubleOf } from "../measure";
 import type { Options } from "../options";
 import { median } from "../stats";
@@ -61,12 +62,13 @@ export type ScaleSize = {
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
-export async function measureSize(
+/** A size deployed, seeded, every key checked once and warmed up; its server left running for the rounds. */
+export async function prepareSize(
   customers: number,
   load: LoadClient,
   options: Options,
   log: (message: string) => void,
-): Promise<ScaleSize> {
+): Promise<PreparedSize> {
   const begun = performance.now();
   const size = customers.toLocaleString("en-US");
   const deployment = await deploy(customers, log);
@@ -121,13 +123,27 @@ export async function measureSize(
     restarts,
   };
   try {
-    return await measure(run, begun);
-  } finally {
+    return await warmed(run, begun);
+  } catch (error) {
     await deployment.close();
+    throw error;
   }
 }
 
-async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
+/** What the warm pass read of a size, and the size's run, for its rounds and the reads after them. */
+export type PreparedSize = {
+  run: SizeRun;
+  begun: number;
+  setUpSeconds: number;
+  warmSeconds: number;
+  wanted: number;
+  keys: number;
+  warm: SaturateResult;
+  before: MemoryReading;
+  after: MemoryReading;
+};
+
+async function warmed(run: SizeRun, begun: number): Promise<PreparedSize> {
   const { deployment, customers, options, log } = run;
   const setUpSeconds = seconds(begun);
 
@@ -150,14 +166,40 @@ async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
       : `every key checked once: ${keys.toLocaleString("en-US")} in ${warm.seconds.toFixed(1)} s`,
   );
   await run.revived("the warm pass");
-  await run.warmUp();
-  const warmSeconds = seconds(warmStarted);
+  return { run, begun, setUpSeconds, warmSeconds: seconds(warmStarted), wanted, keys, warm, before, after };
+}
 
-  const roundsStarted = performance.now();
-  const restartsBeforeRounds = run.restarts.length;
-  const modes = await measureRounds(run);
+/**
+ * The rounds of every size, interleaved (./rounds.ts), each size warmed up again first (it idled while the others were
+ * seeded), then each size's reads after them; every deployment is closed at the end, whatever happened.
+ */
+export async function measureSizes(prepared: PreparedSize[]): Promise<ScaleSize[]> {
+  try {
+    for (const { run } of prepared) await run.warmUp();
+    const roundsStarted = performance.now();
+    const restartsBeforeRounds = prepared.map(({ run }) => run.restarts.length);
+    const modes = await measureRounds(prepared.map(({ run }) => run));
+    const roundsSeconds = seconds(roundsStarted);
+    const sizes: ScaleSize[] = [];
+    for (const [i, size] of prepared.entries()) {
+      const restarted = size.run.restarts.length !== restartsBeforeRounds[i];
+      sizes.push(await finished(size, modes[i] as Record<ScaleModeId, ScaleMode>, roundsSeconds, restarted));
+    }
+    return sizes;
+  } finally {
+    for (const { run } of prepared) await run.deployment.close();
+  }
+}
+
+async function finished(
+  prepared: PreparedSize,
+  modes: Record<ScaleModeId, ScaleMode>,
+  roundsSeconds: number,
+  restarted: boolean,
+): Promise<ScaleSize> {
+  const { run, begun, setUpSeconds, warmSeconds, wanted, keys, warm, before, after } = prepared;
+  const { deployment, customers, options, log } = run;
   const afterRounds = await readMemory(deployment);
-  const roundsSeconds = seconds(roundsStarted);
 
   const timingsStarted = performance.now();
   const timing = async (path: string): Promise<Timing> => {
@@ -185,8 +227,7 @@ async function measure(run: SizeRun, begun: number): Promise<ScaleSize> {
       after,
       afterRounds,
       rssBytesPerKey: (after.rssBytes - before.rssBytes) / keys,
-      rssBytesPerKeyAfterRounds:
-        run.restarts.length === restartsBeforeRounds ? (afterRounds.rssBytes - before.rssBytes) / keys : Number.NaN,
+      rssBytesPerKeyAfterRounds: restarted ? Number.NaN : (afterRounds.rssBytes - before.rssBytes) / keys,
       oldSpaceBytesPerKey: (after.oldSpaceUsedBytes - before.oldSpaceUsedBytes) / keys,
       redisBytesPerCustomer: (after.redisUsedBytes - before.redisUsedBytes) / keys,
       redisKeysPerCustomer: (after.redisKeys - before.redisKeys) / keys,
