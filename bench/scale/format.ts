@@ -77,7 +77,7 @@ export function formatScale(s: ScaleResults): string {
   return [
     `Scale: one Bouncer server (Redis store) with ${sizes.map(thousands).join(" / ")} customers, one key each${s.quick ? " (quick: numbers are not meaningful)" : ""}`,
     `  checks from wrk, ${s.connections} connections, each check's key drawn at random among every customer's; warm: every key was checked once first (as far as the warm pass's time limit allowed)`,
-    `  median of ${s.rounds} round(s) of ${s.secondsPerRound} s per mode; load average ${s.loadAverage.start.toFixed(1)} at its start, ${s.loadAverage.end.toFixed(1)} at its end`,
+    `  median of ${s.rounds} round(s) of ${s.secondsPerRound} s per mode, the sizes' rounds interleaved; the targets' ratios of checks/s and p99 are medians of each round's ratio to the same round at the smallest size or without the admin; load average ${s.loadAverage.start.toFixed(1)} at its start, ${s.loadAverage.end.toFixed(1)} at its end`,
     ...table([header, ...rows]),
     "",
     ...table([["target (issue 27)", "value", "target", ""], ...targetRows]),

@@ -72,14 +72,20 @@ function adminTraffic(run: SizeRun, mode: ScaleModeId, created: () => number) {
 }
 
 /**
- * The rounds of every size, interleaved: round r runs each mode at each size before round r + 1 runs any. A machine
- * that slows down or warms up over the minutes of a run then moves every size and mode alike, and the ratios between
- * them measure the sizes (run one size after the other, two runs of the same code gave 0.61x and 0.84x at a million).
+ * The rounds of every size, interleaved: round r runs each mode at each size before round r + 1 runs any, the sizes
+ * and the modes in turn one way in odd rounds and the other way in even ones. A machine that slows down or warms up
+ * over the minutes of a run then moves every size and mode alike, and each round's figures are compared with those of
+ * the same round (results.ts), measured within seconds of them. Run one size after the other, two runs of the same
+ * code gave 0.61x and 0.84x at a million; and in one interleaved run the rounds of one size fell from 8,535 to 3,507
+ * checks/s as the machine slowed.
  */
 export async function measureRounds(runs: SizeRun[]): Promise<Record<ScaleModeId, ScaleMode>[]> {
   const sizes = runs.map((run) => ({ run, ...roundsOf(run) }));
   const rounds = sizes[0]?.run.options.scaleRounds ?? 0;
-  for (let r = 1; r <= rounds; r++) for (const size of sizes) await size.roundSet(r);
+  for (let r = 1; r <= rounds; r++) {
+    const forward = r % 2 === 1;
+    for (const size of forward ? sizes : [...sizes].reverse()) await size.roundSet(r, forward);
+  }
   return sizes.map((size) => size.modes());
 }
 
@@ -140,11 +146,12 @@ function roundsOf(run: SizeRun) {
     skippedRounds,
   });
   return {
-    async roundSet(r: number) {
-      await measured("base", r);
-      if (liveOutlastsRound) skippedLive++;
-      else liveOutlastsRound = (await measured("live", r)).admin.some((s) => s.ms > options.scaleSeconds * 1000);
-      await measured("writes", r);
+    async roundSet(r: number, forward: boolean) {
+      for (const mode of forward ? MODES : [...MODES].reverse()) {
+        if (mode !== "live") await measured(mode, r);
+        else if (liveOutlastsRound) skippedLive++;
+        else liveOutlastsRound = (await measured("live", r)).admin.some((s) => s.ms > options.scaleSeconds * 1000);
+      }
     },
     modes(): Record<ScaleModeId, ScaleMode> {
       if (skippedLive > 0)
