@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { noLimits } from "../domain/limit-kinds";
+import type { Decision, LimitState } from "./decision";
 import { outcome, retryAfterSeconds } from "./decision";
 import { rateLimitHeaders } from "./headers";
 import { bucketWindowSeconds, limitPart, limitSpec, policyHeader } from "./limits";
-import type { LimitState, StoreDecision } from "./store";
 
 const now = Date.parse("2026-11-30T10:00:00.000Z");
 const burst = (s: Partial<LimitState>): LimitState => ({
@@ -31,7 +31,7 @@ const day = (s: Partial<LimitState>): LimitState => ({
   waitMs: 0,
   ...s,
 });
-const decision = (allowed: boolean, limits: LimitState[]): StoreDecision => ({ allowed, nowMs: now, limits });
+const decision = (allowed: boolean, limits: LimitState[]): Decision => ({ allowed, nowMs: now, limits });
 
 describe("the most constraining limit", () => {
   test("allowed: the one with least remaining; the first of equals", () => {

@@ -1,6 +1,93 @@
-// From a store's decision to the answer of contract section 5: the most constraining limit and the retry time.
-import type { LimitName } from "./limits";
-import type { LimitState, StoreDecision } from "./store";
+// The decision of a check: from what a store counted to where every limit stands (decide), and from that to the
+// result of contract section 5 (outcome): the limits as the client sees them, the most constraining, the retry time.
+import { type Counts, UNITS_PER_REQUEST } from "./counting";
+import type { LimitName, LimitPart, LimitSpec } from "./limits";
+
+/** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
+export type LimitState = {
+  name: LimitName;
+  limit: number;
+  remaining: number;
+  /** When the bucket is full again, or when the window ends. */
+  resetMs: number;
+  /** How long until this limit lets the same cost through: 0 when it does now, null when it never can. */
+  waitMs: number | null;
+  /** A bucket's refill rate, per minute. */
+  perMinute?: number;
+  /** In a read of usage: units of it that servers hold as shares (contract section 12), when there are any. */
+  held?: number;
+};
+
+/** What a store decided: allowed or not, by its clock, and where every limit stands after it. */
+export type Decision = {
+  allowed: boolean;
+  /** The store's clock when it decided, so every API server agrees on time (Redis TIME). */
+  nowMs: number;
+  limits: LimitState[];
+};
+
+/** The bucket's entry of one part. */
+function bucketState(
+  part: LimitPart,
+  fill: number,
+  held: number,
+  allowed: boolean,
+  cost: number,
+  nowMs: number,
+): LimitState {
+  const capacity = part.capacity as number;
+  const perMinute = part.perMinute as number;
+  const capacityUnits = capacity * UNITS_PER_REQUEST;
+  // Units held as shares take room in the bucket as if they were in it.
+  const level = fill + held * UNITS_PER_REQUEST;
+  const costUnits = cost * UNITS_PER_REQUEST;
+  const fits = allowed || level + costUnits <= capacityUnits;
+  return {
+    name: part.prefix === "" ? "burst" : `${part.prefix}burst`,
+    limit: capacity,
+    remaining: Math.max(0, Math.floor((capacityUnits - level) / UNITS_PER_REQUEST)),
+    resetMs: nowMs + Math.ceil(level / perMinute),
+    waitMs: cost > capacity ? null : fits ? 0 : Math.ceil((level + costUnits - capacityUnits) / perMinute),
+    perMinute,
+  };
+}
+
+/**
+ * The decision, from what a store counted: every limit as a check reports it. Every store decides through this one
+ * function (the memory store from count(), the Redis stores from check.lua's reply), so their answers can only differ
+ * in what they counted. When allowed every limit fitted (wait 0);
+ * when denied the counts are those the check met, so whether each limit fits is worked out again from them. A read
+ * of usage (`withHeld`) also says what servers hold of each limit.
+ */
+export function decide(counted: Counts, spec: LimitSpec, cost: number, nowMs: number, withHeld = false): Decision {
+  const { allowed, levels, counts } = counted;
+  const limits: LimitState[] = [];
+  let at = 0;
+  for (let p = 0; p < spec.parts.length; p++) {
+    const part = spec.parts[p] as LimitPart;
+    const first = limits.length;
+    if (part.capacity !== null && part.perMinute !== null) {
+      limits.push(bucketState(part, levels[p] as number, counted.held[p] as number, allowed, cost, nowMs));
+    }
+    for (const { name, size, rule } of part.windows) {
+      const n = counts[at++] as number;
+      if (size === null) continue;
+      // A window frees up when it ends.
+      const resetMs = rule.endMs(rule.index(nowMs));
+      const fits = allowed || n + cost <= size;
+      limits.push({
+        name: part.prefix === "" ? name : part.prefix + name,
+        limit: size,
+        remaining: Math.max(0, size - n),
+        resetMs,
+        waitMs: cost > size ? null : fits ? 0 : resetMs - nowMs,
+      });
+    }
+    const held = counted.held[p] as number;
+    if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
+  }
+  return { allowed, nowMs, limits };
+}
 
 export type LimitEntry = {
   name: LimitName;
@@ -26,7 +113,7 @@ export type CheckOutcome = {
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
 
-export function limitEntries(decision: StoreDecision): LimitEntry[] {
+export function limitEntries(decision: Decision): LimitEntry[] {
   return decision.limits.map((l) => {
     const entry: LimitEntry = { name: l.name, limit: l.limit, remaining: l.remaining, reset: toSeconds(l.resetMs) };
     if (l.perMinute !== undefined) entry.perMinute = l.perMinute;
@@ -57,7 +144,7 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
 }
 
 /** `remainingWaitMs` replaces the decision's own wait when it was remembered and time has passed since. */
-export function outcome(decision: StoreDecision, random?: () => number, remainingWaitMs?: number): CheckOutcome {
+export function outcome(decision: Decision, random?: () => number, remainingWaitMs?: number): CheckOutcome {
   const limits = limitEntries(decision);
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
   const { nowMs } = decision;

@@ -1,9 +1,9 @@
 // Remembers denied subjects until their retry time, so a flood from one denied customer never reaches the store.
 // A denial is remembered per subject and resource: one resource's denial says nothing of the customer's other checks.
-import type { StoreDecision } from "./store";
+import type { Decision } from "./decision";
 
 /** `untilMs`: when it is forgotten; `retryMs`: when the same cost could pass, as the store said (its Retry-After). */
-type Denial = { cost: number; untilMs: number; retryMs: number; decision: StoreDecision; storeOffsetMs: number };
+type Denial = { cost: number; untilMs: number; retryMs: number; decision: Decision; storeOffsetMs: number };
 
 export class DenyCache {
   /** By subject, then by resource ("" for a check that names none). */
@@ -22,7 +22,7 @@ export class DenyCache {
    * The remembered denial that also decides this check: one made for the same or a smaller cost that is
    * still in force (a bigger cost cannot pass earlier than a smaller one could).
    */
-  get(subject: string, resource: string, cost: number): { decision: StoreDecision; waitMs: number } | undefined {
+  get(subject: string, resource: string, cost: number): { decision: Decision; waitMs: number } | undefined {
     const denial = this.#denials.get(subject)?.get(resource);
     if (!denial) return undefined;
     const t = this.now();
@@ -39,7 +39,7 @@ export class DenyCache {
    * Remembers a denial for `waitMs` from now (this process's clock), the time until the same cost could pass, or for
    * `forMs` when that is sooner: a subject whose quota other servers hold as shares may get some back any second.
    */
-  set(subject: string, resource: string, cost: number, waitMs: number, decision: StoreDecision, forMs = waitMs): void {
+  set(subject: string, resource: string, cost: number, waitMs: number, decision: Decision, forMs = waitMs): void {
     let byResource = this.#denials.get(subject);
     if (!byResource?.has(resource) && this.#size >= this.maxEntries) {
       const oldest = this.#denials.entries().next();

@@ -1,6 +1,6 @@
 // What a check answers when the counter store cannot: the plan's limits, untouched, by this server's clock.
-import { evaluate } from "./algorithm";
-import { type CheckOutcome, outcome } from "./decision";
+import { count } from "./counting";
+import { type CheckOutcome, decide, outcome } from "./decision";
 import type { LimitSpec } from "./limits";
 
 /**
@@ -8,7 +8,7 @@ import type { LimitSpec } from "./limits";
  * as nothing is known of what was used. A cost larger than a limit is still refused: it could never pass.
  */
 export function withoutStore(spec: LimitSpec, cost: number, nowMs: number): CheckOutcome {
-  return outcome(evaluate(undefined, spec, cost, nowMs, "read").decision);
+  return outcome(decide(count(undefined, spec, cost, nowMs, "read"), spec, cost, nowMs));
 }
 
 /** Seconds a fail-closed plan tells clients to wait: about when the breaker next asks the store. */

@@ -1,9 +1,10 @@
 // Shares (contract section 12): a hot customer's quota spent from units this server took from the store in one step,
 // so that most of its checks need no store command, while the total allowed still never exceeds a limit: every unit
 // spent here was taken from every limit first, and what is not spent goes back.
-import { SHARE_LEASE_MS } from "./algorithm";
+import { SHARE_LEASE_MS } from "./counting";
+import type { Decision } from "./decision";
 import type { LimitSpec } from "./limits";
-import type { CounterStore, StoreDecision } from "./store";
+import type { CounterStore } from "./store";
 
 /** A share unused this long goes back to the store. */
 export const IDLE_MS = 1000;
@@ -38,10 +39,10 @@ type Holding = {
    */
   resets: number;
   /** The take under way, so a burst of checks waits on one store call rather than each making its own. */
-  taking: Promise<StoreDecision | Error> | null;
+  taking: Promise<Decision | Error> | null;
   lastUsedMs: number;
   /** What the store last said, for what a check spent here reports, and when (this process's clock). */
-  known: StoreDecision | null;
+  known: Decision | null;
   knownAt: number;
   /** How fast units are spent here (a unit a ms) and how long a take takes (ms), smoothed; 0 until measured. */
   rate: number;
@@ -178,7 +179,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
      * A check allowed from a share held here, as the store would report it (what it last said, with the units still
      * held here counted as remaining), or undefined when none has `cost` left.
      */
-    spend(subject: string, counted: string, spec: LimitSpec, cost: number, size: number): StoreDecision | undefined {
+    spend(subject: string, counted: string, spec: LimitSpec, cost: number, size: number): Decision | undefined {
       const h = holding(subject, counted, spec, size);
       const t = now();
       h.lastUsedMs = t;
@@ -239,7 +240,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
   };
 
   /** One store call for a holding: `cost` for a check (0: none) and a share of what it may still hold. */
-  function take(h: Holding, cost: number): Promise<StoreDecision | Error> {
+  function take(h: Holding, cost: number): Promise<Decision | Error> {
     const sentAt = now();
     const share = Math.max(1, h.size - leftIn(h));
     const alone = h.failedAt !== 0;

@@ -1,10 +1,11 @@
 // What a plan's limits do to a burst: each request of a described traffic decided by the memory store's own step
-// (evaluate), counted per period of time and, when denied, by the limit that denied it. Pure, so the console can
+// (callInProcess), counted per period of time and, when denied, by the limit that denied it. Pure, so the console can
 // run it on every keystroke and it cannot disagree with the service.
 import type { Limits } from "../domain/limit-kinds";
-import { type CounterState, evaluate } from "./algorithm";
+import type { CounterState } from "./counting";
+import type { Decision } from "./decision";
+import { callInProcess } from "./in-process";
 import { type LimitName, limitSpec } from "./limits";
-import type { StoreDecision } from "./store";
 
 /** A stretch of traffic: `requests` spread evenly over `overSeconds` (all in the same millisecond when 0). */
 export type Phase = { requests: number; overSeconds: number };
@@ -50,12 +51,12 @@ export type Simulation = {
 };
 
 /** The limit that denied a request: the first that did not fit (its wait is not 0), as the check reports it. */
-function denyingLimit(decision: StoreDecision): number {
+function denyingLimit(decision: Decision): number {
   return decision.limits.findIndex((limit) => limit.waitMs !== 0);
 }
 
 /** Adds a denial to the count of the limit that denied it. */
-export function countDenial(denied: number[], decision: StoreDecision) {
+export function countDenial(denied: number[], decision: Decision) {
   const k = denyingLimit(decision);
   denied[k] = (denied[k] as number) + 1;
 }
@@ -96,11 +97,11 @@ function periodFor(durationMs: number): number {
 
 /**
  * Decides every request of `traffic`, starting at `startMs` with every counter empty, one after the other as the
- * memory store does (its `evaluate`, its state kept between calls), and counts them per period.
+ * memory store does (its `callInProcess`, its state kept between calls), and counts them per period.
  */
 export function simulate(limits: Limits, traffic: Traffic, startMs = SIMULATION_START_MS): Simulation {
   const spec = limitSpec(limits);
-  const names = evaluate(undefined, spec, 1, startMs, "read").decision.limits.map((l) => l.name);
+  const names = callInProcess(undefined, spec, 1, startMs, "read").decision.limits.map((l) => l.name);
   const durationMs = Math.max(1, spanMs(traffic, MAX_REQUESTS));
   const periodMs = periodFor(durationMs);
   const periods: SimulatedPeriod[] = Array.from({ length: Math.ceil(durationMs / periodMs) }, (_, i) => ({
@@ -111,7 +112,7 @@ export function simulate(limits: Limits, traffic: Traffic, startMs = SIMULATION_
   let state: CounterState | undefined;
   let simulated = 0;
   eachRequest(traffic, MAX_REQUESTS, (offsetMs) => {
-    const { decision, next } = evaluate(state, spec, 1, startMs + offsetMs);
+    const { decision, next } = callInProcess(state, spec, 1, startMs + offsetMs);
     if (next) state = next;
     const period = periods[Math.floor(offsetMs / periodMs)] as SimulatedPeriod;
     if (decision.allowed) period.allowed++;

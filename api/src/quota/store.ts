@@ -1,5 +1,6 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
-import type { LimitName, LimitSpec } from "./limits";
+import type { Decision } from "./decision";
+import type { LimitSpec } from "./limits";
 
 /**
  * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
@@ -8,28 +9,6 @@ import type { LimitName, LimitSpec } from "./limits";
  */
 export type Take = { share: number; settle?: number; resets?: number };
 export type GiveBack = { takenAtMs: number; size: number; resets?: number };
-
-/** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
-export type LimitState = {
-  name: LimitName;
-  limit: number;
-  remaining: number;
-  /** When the bucket is full again, or when the window ends. */
-  resetMs: number;
-  /** How long until this limit lets the same cost through: 0 when it does now, null when it never can. */
-  waitMs: number | null;
-  /** A bucket's refill rate, per minute. */
-  perMinute?: number;
-  /** In a read of usage: units of it that servers hold as shares (contract section 12), when there are any. */
-  held?: number;
-};
-
-export type StoreDecision = {
-  allowed: boolean;
-  /** The store's clock when it decided, so every API server agrees on time (Redis TIME). */
-  nowMs: number;
-  limits: LimitState[];
-};
 
 export type HistoryPoint = { minute: number; allowed: number; denied: number };
 
@@ -56,11 +35,11 @@ export const KEPT_DAYS = 400;
 
 export interface CounterStore {
   /** Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. */
-  check(subject: string, spec: LimitSpec, cost: number): Promise<StoreDecision>;
+  check(subject: string, spec: LimitSpec, cost: number): Promise<Decision>;
   /** The same state as a check of cost 1 would see, consuming nothing and recording nothing. */
-  usage(subject: string, spec: LimitSpec): Promise<StoreDecision>;
+  usage(subject: string, spec: LimitSpec): Promise<Decision>;
   /** Gives `cost` back to every bucket and window of the spec, in one atomic step, never below empty. */
-  refund(subject: string, spec: LimitSpec, cost: number): Promise<StoreDecision>;
+  refund(subject: string, spec: LimitSpec, cost: number): Promise<Decision>;
   /** Allowed and denied checks per minute (minute = Unix ms of its start), oldest first, zeros included. */
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
   /**
@@ -80,7 +59,7 @@ export interface CounterStore {
     spec: LimitSpec,
     cost: number,
     ask: Take,
-  ): Promise<StoreDecision & { taken: number; resets: number }>;
+  ): Promise<Decision & { taken: number; resets: number }>;
   /**
    * Gives back `units` unspent of a share of `size` taken at `takenAtMs` (the store's clock), in one atomic step: to
    * every bucket, and to every window that is still the one they were taken from; the store stops counting the

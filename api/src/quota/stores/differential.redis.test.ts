@@ -2,10 +2,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
-import { HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
 import { testSpec } from "../testing/test-spec";
+import { HOUR_MS } from "../windows";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
 

@@ -1,7 +1,7 @@
 // The memory store's board for the Live page (board-mark.lua and board-read.lua over Redis): customers ordered by
 // share left in a B-tree, so that a page of the nearest costs the page, denials and traffic by minute, an hour kept.
 import SortedBTree from "sorted-btree";
-import { MINUTE_MS } from "../algorithm";
+import { MINUTE_MS } from "../counting";
 import type { Board, BoardMarks, HistoryPoint } from "../store";
 
 // A CommonJS module marked __esModule: bundlers and Vitest hand over its default, Node's own loader the whole module.

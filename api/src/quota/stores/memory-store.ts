@@ -1,9 +1,12 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, DAY_MS, evaluate, MINUTE_MS, stateExpiresAt } from "../algorithm";
+import { type CounterState, MINUTE_MS } from "../counting";
+import type { Decision } from "../decision";
+import { callInProcess, stateExpiresAt } from "../in-process";
 import type { LimitSpec } from "../limits";
 import type { GiveBack, Take } from "../store";
-import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type StoreDecision } from "../store";
+import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS } from "../store";
+import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
 
 const HISTORY_MINUTES = 1440;
@@ -95,7 +98,7 @@ export function createMemoryStore({
   function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | "check") {
     const nowMs = now();
     let subject = subjects.get(key);
-    const result = evaluate(subject?.state, spec, cost, nowMs, mode);
+    const result = callInProcess(subject?.state, spec, cost, nowMs, mode);
     if (!subject) {
       subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
       subjects.set(key, subject);
@@ -108,7 +111,7 @@ export function createMemoryStore({
   }
 
   return {
-    async check(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
+    async check(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
       return countCall(key, spec, cost, "check").decision;
     },
 
@@ -121,14 +124,14 @@ export function createMemoryStore({
       countCall(key, spec, units, share);
     },
 
-    async usage(key: string, spec: LimitSpec): Promise<StoreDecision> {
-      return evaluate(subjects.get(key)?.state, spec, 1, now(), "read").decision;
+    async usage(key: string, spec: LimitSpec): Promise<Decision> {
+      return callInProcess(subjects.get(key)?.state, spec, 1, now(), "read").decision;
     },
 
-    async refund(key: string, spec: LimitSpec, cost: number): Promise<StoreDecision> {
+    async refund(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
       const nowMs = now();
       const subject = subjects.get(key);
-      const { decision, next } = evaluate(subject?.state, spec, cost, nowMs, "refund");
+      const { decision, next } = callInProcess(subject?.state, spec, cost, nowMs, "refund");
       // Nothing kept is nothing to give back to.
       if (subject?.state && next) subject.state = next;
       return decision;

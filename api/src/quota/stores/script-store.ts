@@ -1,7 +1,8 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import { type Counted, report } from "../algorithm";
+import type { Counts } from "../counting";
+import { type Decision, decide } from "../decision";
 import type { LimitSpec } from "../limits";
-import type { Board, CounterStore, DayPoint, HistoryPoint, StoreDecision } from "../store";
+import type { Board, CounterStore, DayPoint, HistoryPoint } from "../store";
 import type { SharedArgs } from "./script-batch";
 import { type Script, scripts } from "./scripts";
 
@@ -63,9 +64,9 @@ function toNumbers(reply: unknown): number[] {
 /**
  * check.lua's reply to one call (a list of its one entry: { allowed, now, then each part's fill and its windows'
  * counts, then each part's units held as shares, then the share taken, then the counters' resets }, or the error's
- * message when it failed) as what it counted, for report() to give every limit's state as the memory store does.
+ * message when it failed) as what it counted, for decide() to give every limit's state as the memory store does.
  */
-function countedBy(reply: unknown, spec: LimitSpec): { counted: Counted; nowMs: number; resets: number } {
+function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: number; resets: number } {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
   let length = 4 + spec.parts.length;
@@ -89,9 +90,9 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counted; nowMs: 
 }
 
 /** check.lua's reply to one call as every limit's state. */
-function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): StoreDecision {
+function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): Decision {
   const { counted, nowMs } = countedBy(reply, spec);
-  return report(counted, spec, cost, nowMs, withHeld);
+  return decide(counted, spec, cost, nowMs, withHeld);
 }
 
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
@@ -111,7 +112,7 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     refund: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "-1"), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
       const reply = countedBy(await evaluate(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
-      return { ...report(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
+      return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
     },
     async giveBack(subject, spec, units, { takenAtMs, size, resets = 0 }) {
       // The reply is checked (an error in it throws); what it counted is the store's own business.

@@ -1,6 +1,6 @@
 // Shares (contract section 12) as every counter store must keep them: part of the store contract, run on each store.
 import { expect, test } from "vitest";
-import { SHARE_LEASE_MS } from "../algorithm";
+import { SHARE_LEASE_MS } from "../counting";
 import type { StoreHarness } from "./store-harness";
 import { testSpec as spec } from "./test-spec";
 

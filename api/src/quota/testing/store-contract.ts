@@ -1,8 +1,8 @@
 // One contract for every counter store: the memory store runs it here, the Redis stores run the very same tests.
 import { describe, expect, test } from "vitest";
-import { DAY_MS, HOUR_MS } from "../algorithm";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
+import { DAY_MS, HOUR_MS } from "../windows";
 import { shareContract } from "./share-contract";
 import type { StoreHarness } from "./store-harness";
 import { testSpec } from "./test-spec";

@@ -1,9 +1,7 @@
 // The counting rules of contract section 5, as pure functions: the memory store runs them, lua/check.lua mirrors them.
 import type { LimitPart, LimitSpec } from "./limits";
-import type { GiveBack, LimitState, StoreDecision, Take } from "./store";
-import { DAY_MS, HOUR_MS } from "./windows";
+import type { GiveBack, Take } from "./store";
 
-export { DAY_MS, HOUR_MS };
 export const MINUTE_MS = 60_000;
 
 /**
@@ -66,11 +64,11 @@ function drained(bucket: BucketState | undefined, perMinute: number, nowMs: numb
 }
 
 /**
- * What a call decided, and the counters after it: a denial leaves them as they were. `levels` follow the spec's
+ * What a call counted (check.lua's reply, in the same order): whether it was allowed, and the counters after it: a denial leaves them as they were. `levels` follow the spec's
  * parts and `counts` their windows, part after part; `held` each part's units held as shares after it (reported by
  * a read); `taken` the share a take took besides its cost.
  */
-export type Counted = { allowed: boolean; levels: number[]; counts: number[]; held: number[]; taken: number };
+export type Counts = { allowed: boolean; levels: number[]; counts: number[]; held: number[]; taken: number };
 
 /**
  * Decides `cost` at `nowMs`: allowed only when every limit of every part fits, and then (a check) `cost` is taken
@@ -89,7 +87,7 @@ export function count(
   cost: number,
   nowMs: number,
   mode: Mode,
-): Counted {
+): Counts {
   const s = state ?? EMPTY;
   let allowed = true;
   const levels: number[] = [];
@@ -175,137 +173,4 @@ function room(
     }
   }
   return Math.max(0, units);
-}
-
-/** The bucket's entry of one part. */
-function bucketState(
-  part: LimitPart,
-  fill: number,
-  held: number,
-  allowed: boolean,
-  cost: number,
-  nowMs: number,
-): LimitState {
-  const capacity = part.capacity as number;
-  const perMinute = part.perMinute as number;
-  const capacityUnits = capacity * UNITS_PER_REQUEST;
-  // Units held as shares take room in the bucket as if they were in it.
-  const level = fill + held * UNITS_PER_REQUEST;
-  const costUnits = cost * UNITS_PER_REQUEST;
-  const fits = allowed || level + costUnits <= capacityUnits;
-  return {
-    name: part.prefix === "" ? "burst" : `${part.prefix}burst`,
-    limit: capacity,
-    remaining: Math.max(0, Math.floor((capacityUnits - level) / UNITS_PER_REQUEST)),
-    resetMs: nowMs + Math.ceil(level / perMinute),
-    waitMs: cost > capacity ? null : fits ? 0 : Math.ceil((level + costUnits - capacityUnits) / perMinute),
-    perMinute,
-  };
-}
-
-/**
- * Every limit as a check reports it, from what the check decided. Every store reports through this one
- * function, so their answers can only differ in the decision itself. When allowed every limit fitted (wait 0);
- * when denied the counts are those the check met, so whether each limit fits is worked out again from them. A read
- * of usage (`withHeld`) also says what servers hold of each limit.
- */
-export function report(
-  counted: Counted,
-  spec: LimitSpec,
-  cost: number,
-  nowMs: number,
-  withHeld = false,
-): StoreDecision {
-  const { allowed, levels, counts } = counted;
-  const limits: LimitState[] = [];
-  let at = 0;
-  for (let p = 0; p < spec.parts.length; p++) {
-    const part = spec.parts[p] as LimitPart;
-    const first = limits.length;
-    if (part.capacity !== null && part.perMinute !== null) {
-      limits.push(bucketState(part, levels[p] as number, counted.held[p] as number, allowed, cost, nowMs));
-    }
-    for (const { name, size, rule } of part.windows) {
-      const n = counts[at++] as number;
-      if (size === null) continue;
-      // A window frees up when it ends.
-      const resetMs = rule.endMs(rule.index(nowMs));
-      const fits = allowed || n + cost <= size;
-      limits.push({
-        name: part.prefix === "" ? name : part.prefix + name,
-        limit: size,
-        remaining: Math.max(0, size - n),
-        resetMs,
-        waitMs: cost > size ? null : fits ? 0 : resetMs - nowMs,
-      });
-    }
-    const held = counted.held[p] as number;
-    if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
-  }
-  return { allowed, nowMs, limits };
-}
-
-/**
- * What a share's call does once the counters have been reset `resets` times: shares taken before a reset give
- * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
- */
-function sinceReset(mode: Mode, resets: number): Mode {
-  if (typeof mode !== "object" || (mode.resets ?? 0) === resets) return mode;
-  return "takenAtMs" in mode ? "read" : { share: mode.share };
-}
-
-/** A call in process (the memory store): the decision, its report, and the state to keep when it wrote. */
-export function evaluate(
-  current: CounterState | undefined,
-  spec: LimitSpec,
-  cost: number,
-  nowMs: number,
-  asked: Mode = "check",
-): { decision: StoreDecision; taken: number; resets: number; next: CounterState | null } {
-  const resets = current?.resets ?? 0;
-  const mode = sinceReset(asked, resets);
-  const counted = count(current, spec, cost, nowMs, mode);
-  let next: CounterState | null = null;
-  const share = typeof mode === "object";
-  // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed.
-  if (counted.allowed && mode !== "read") {
-    // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
-    const buckets: Record<string, BucketState> = { ...current?.buckets };
-    const windows: Record<string, WindowCount> = { ...current?.windows };
-    // Held units are kept only for subjects that have had shares (as check.lua writes sh and se): a plain check of
-    // any other subject neither copies nor writes them.
-    const held: Record<string, HeldState> | undefined = share || current?.held ? { ...current?.held } : undefined;
-    let at = 0;
-    for (let p = 0; p < spec.parts.length; p++) {
-      const part = spec.parts[p] as LimitPart;
-      buckets[part.prefix] = { level: counted.levels[p] as number, updatedMs: nowMs };
-      for (const w of part.windows) {
-        const index = w.rule.index(nowMs);
-        const field = part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
-        windows[field] = { index, count: counted.counts[at++] as number, endMs: w.rule.endMs(index) };
-      }
-      // A take holds for a lease from now; anything else leaves the lease as it was.
-      if (held) {
-        const untilMs =
-          share && "share" in mode ? nowMs + SHARE_LEASE_MS : (current?.held?.[part.prefix]?.untilMs ?? 0);
-        held[part.prefix] = { units: counted.held[p] as number, untilMs };
-      }
-    }
-    next = { buckets, windows };
-    if (held) next.held = held;
-    if (resets > 0) next.resets = resets;
-  }
-  return { decision: report(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
-}
-
-/** When a state holds nothing any more: every bucket has drained and every window it counts in has ended. */
-export function stateExpiresAt(state: CounterState, spec: LimitSpec): number {
-  let end = 0;
-  for (const part of spec.parts) {
-    const bucket = state.buckets[part.prefix];
-    if (bucket && part.perMinute !== null)
-      end = Math.max(end, bucket.updatedMs + Math.ceil(bucket.level / part.perMinute));
-  }
-  for (const field in state.windows) end = Math.max(end, (state.windows[field] as WindowCount).endMs);
-  return end;
 }

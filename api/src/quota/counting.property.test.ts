@@ -1,9 +1,10 @@
 // The memory store against a deliberately simple reference model, over random checks, costs, time steps and edits.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { DAY_MS, HOUR_MS, UNITS_PER_REQUEST } from "./algorithm";
+import { UNITS_PER_REQUEST } from "./counting";
 import { createMemoryStore } from "./stores/memory-store";
 import { type FixedLimits, testSpec } from "./testing/test-spec";
+import { DAY_MS, HOUR_MS } from "./windows";
 
 /**
  * The model keeps every allowed request and recomputes from scratch: a window's use is the sum of the costs

@@ -1,0 +1,78 @@
+// A call counted and decided in this process, with the counters it leaves: the memory store's bookkeeping (and the
+// plan simulator's), by the rules of counting.ts that lua/check.lua mirrors in Redis.
+import {
+  type BucketState,
+  type CounterState,
+  count,
+  type HeldState,
+  type Mode,
+  SHARE_LEASE_MS,
+  type WindowCount,
+} from "./counting";
+import { type Decision, decide } from "./decision";
+import type { LimitPart, LimitSpec } from "./limits";
+
+/**
+ * What a share's call does once the counters have been reset `resets` times: shares taken before a reset give
+ * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
+ */
+function sinceReset(mode: Mode, resets: number): Mode {
+  if (typeof mode !== "object" || (mode.resets ?? 0) === resets) return mode;
+  return "takenAtMs" in mode ? "read" : { share: mode.share };
+}
+
+/** A call counted and decided in process: the decision, and the state to keep when it wrote. */
+export function callInProcess(
+  current: CounterState | undefined,
+  spec: LimitSpec,
+  cost: number,
+  nowMs: number,
+  asked: Mode = "check",
+): { decision: Decision; taken: number; resets: number; next: CounterState | null } {
+  const resets = current?.resets ?? 0;
+  const mode = sinceReset(asked, resets);
+  const counted = count(current, spec, cost, nowMs, mode);
+  let next: CounterState | null = null;
+  const share = typeof mode === "object";
+  // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed.
+  if (counted.allowed && mode !== "read") {
+    // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
+    const buckets: Record<string, BucketState> = { ...current?.buckets };
+    const windows: Record<string, WindowCount> = { ...current?.windows };
+    // Held units are kept only for subjects that have had shares (as check.lua writes sh and se): a plain check of
+    // any other subject neither copies nor writes them.
+    const held: Record<string, HeldState> | undefined = share || current?.held ? { ...current?.held } : undefined;
+    let at = 0;
+    for (let p = 0; p < spec.parts.length; p++) {
+      const part = spec.parts[p] as LimitPart;
+      buckets[part.prefix] = { level: counted.levels[p] as number, updatedMs: nowMs };
+      for (const w of part.windows) {
+        const index = w.rule.index(nowMs);
+        const field = part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
+        windows[field] = { index, count: counted.counts[at++] as number, endMs: w.rule.endMs(index) };
+      }
+      // A take holds for a lease from now; anything else leaves the lease as it was.
+      if (held) {
+        const untilMs =
+          share && "share" in mode ? nowMs + SHARE_LEASE_MS : (current?.held?.[part.prefix]?.untilMs ?? 0);
+        held[part.prefix] = { units: counted.held[p] as number, untilMs };
+      }
+    }
+    next = { buckets, windows };
+    if (held) next.held = held;
+    if (resets > 0) next.resets = resets;
+  }
+  return { decision: decide(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
+}
+
+/** When a state holds nothing any more: every bucket has drained and every window it counts in has ended. */
+export function stateExpiresAt(state: CounterState, spec: LimitSpec): number {
+  let end = 0;
+  for (const part of spec.parts) {
+    const bucket = state.buckets[part.prefix];
+    if (bucket && part.perMinute !== null)
+      end = Math.max(end, bucket.updatedMs + Math.ceil(bucket.level / part.perMinute));
+  }
+  for (const field in state.windows) end = Math.max(end, (state.windows[field] as WindowCount).endMs);
+  return end;
+}
