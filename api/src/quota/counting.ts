@@ -1,6 +1,5 @@
 // The counting rules of contract section 5, as pure functions: the memory store runs them, lua/check.lua mirrors them.
 import type { LimitPart, LimitSpec } from "./limits";
-import type { GiveBack, Take } from "./store";
 
 export const MINUTE_MS = 60_000;
 
@@ -45,6 +44,14 @@ export type CounterState = {
    */
   resets?: number;
 };
+
+/**
+ * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
+ * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
+ * been reset since, what it gives back or settles is ignored.
+ */
+export type Take = { share: number; settle?: number; resets?: number };
+export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 
 /**
  * What a call does: decide and take (a check), only read (usage), give back (a refund); or, for a share (contract

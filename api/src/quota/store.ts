@@ -1,14 +1,7 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
+import type { GiveBack, Take } from "./counting";
 import type { Decision } from "./decision";
 import type { LimitSpec } from "./limits";
-
-/**
- * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
- * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
- * been reset since, what it gives back or settles is ignored.
- */
-export type Take = { share: number; settle?: number; resets?: number };
-export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 
 export type HistoryPoint = { minute: number; allowed: number; denied: number };
 

@@ -1,10 +1,9 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, MINUTE_MS } from "../counting";
+import { type CounterState, type GiveBack, MINUTE_MS, type Take } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import type { LimitSpec } from "../limits";
-import type { GiveBack, Take } from "../store";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS } from "../store";
 import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
