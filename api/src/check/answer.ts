@@ -6,12 +6,9 @@ import type { AppDeps } from "../deps";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
 import { isJsonContentType } from "../http";
-import type { CheckOutcome } from "../quota/decision";
-import { withoutStore } from "../quota/fail-mode";
-import { StoreUnavailable } from "../quota/guard/guarded-store";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
-import { policyHeader, specFor } from "../quota/limits";
+import { policyHeader } from "../quota/limits";
 import { API_SECURITY_HEADERS } from "../security-headers";
 import { callerOf } from "./caller";
 import { readCheckRequest } from "./read-request";
@@ -48,7 +45,7 @@ export function checkErrorAnswer(error: unknown, requestId: string, logger: AppD
 }
 
 export function createCheckAnswer(
-  { config, metrics, logger }: Pick<AppDeps, "config" | "metrics" | "logger">,
+  { config, logger }: Pick<AppDeps, "config" | "logger">,
   limiter: Limiter,
 ): AnswerCheck {
   async function decide(request: CheckRequestParts): Promise<HttpAnswer> {
@@ -62,43 +59,26 @@ export function createCheckAnswer(
     const body = readCheckRequest(request.body);
     const caller = callerOf(config, body);
     const { subject, target } = caller instanceof Promise ? await caller : caller;
-    const spec = specFor(target, body.resource);
-
-    let result: CheckOutcome;
-    let degraded = false;
-    try {
-      result = await limiter.check(subject, target, body.cost, body.resource);
-    } catch (error) {
-      if (!(error instanceof StoreUnavailable)) throw error;
-      if (target.failMode === "closed") {
-        metrics.check("store_unavailable");
-        throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
-      }
-      result = withoutStore(spec, body.cost, Date.now());
-      degraded = result.allowed;
+    const result = await limiter.check(subject, target, body.cost, body.resource);
+    if (result.outcome === "store_unavailable") {
+      throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
     }
-    const shadowed = target.shadow && !result.allowed;
-    const allowed = result.allowed || shadowed;
-    metrics.check(degraded ? "degraded" : result.allowed ? "allowed" : "denied");
     const response: CheckBody = {
-      allowed,
+      allowed: result.allowed,
       customerId: target.customerId,
       planId: target.planId,
       limit: result.top.limit,
       remaining: result.top.remaining,
       reset: result.top.reset,
-      retryAfter: allowed ? undefined : (result.retryAfter ?? null),
+      retryAfter: result.allowed ? undefined : (result.retryAfter ?? null),
       limits: result.limits,
-      degraded,
-      reason: degraded ? "store_unavailable" : undefined,
-      shadow: shadowed,
+      degraded: result.outcome === "degraded",
+      reason: result.outcome === "degraded" ? "store_unavailable" : undefined,
+      shadow: result.shadow,
     };
-    const rateLimit = rateLimitHeaders(
-      shadowed ? { ...result, allowed: true } : result,
-      policyHeader(spec, result.nowMs),
-    );
+    const rateLimit = rateLimitHeaders(result, policyHeader(result.spec, result.nowMs));
     return {
-      status: allowed ? 200 : 429,
+      status: result.allowed ? 200 : 429,
       headers: headersOf(request.requestId, rateLimit),
       body: checkBody(response),
     };

@@ -4,12 +4,10 @@ import { type Customer, effectiveLimits, effectiveLocalShare, effectiveResources
 import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 
-/** A check's caller: whose counters, the quota's policy, and what the plan says to do on a denial or an outage. */
+/** A check's caller: whose counters (the customer, or anonymous traffic), under which plan, and its quota's policy. */
 export type CheckTarget = QuotaPolicy & {
   customerId: string | null;
   planId: string;
-  shadow: boolean;
-  failMode: "open" | "closed";
 };
 
 /** The target of a customer on its plan, or (no customer) of anonymous traffic on the plan `anonymous`. */
@@ -23,9 +21,9 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
       effectiveResources(plan, overrides),
       customer?.billingDay ?? null,
       effectiveLocalShare(plan, overrides),
+      overrides?.failMode ?? plan.failMode,
+      overrides?.shadow ?? plan.shadow,
     ),
-    shadow: overrides?.shadow ?? plan.shadow,
-    failMode: overrides?.failMode ?? plan.failMode,
   };
 }
 

@@ -32,27 +32,30 @@ const day = (s: Partial<LimitState>): LimitState => ({
   ...s,
 });
 const decision = (allowed: boolean, limits: LimitState[]): Decision => ({ allowed, nowMs: now, limits });
+// The limits a result carries along for its RateLimit-Policy header, which these tests pass themselves.
+const SPEC = limitSpec(noLimits());
 
 describe("the most constraining limit", () => {
   test("allowed: the one with least remaining; the first of equals", () => {
-    expect(outcome(decision(true, [burst({}), hour({}), day({})])).top.name).toBe("day");
-    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})])).top.name).toBe("burst");
+    expect(outcome(decision(true, [burst({}), hour({}), day({})]), SPEC).top.name).toBe("day");
+    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})]), SPEC).top.name).toBe("burst");
   });
 
   test("denied: the denying limit that frees up last; one that never will beats all", () => {
     const both = outcome(
       decision(false, [burst({ remaining: 0, waitMs: 600 }), hour({ remaining: 0, waitMs: 120_000 }), day({})]),
+      SPEC,
     );
     expect(both.top.name).toBe("hour");
     expect(both.waitMs).toBe(120_000);
-    const never = outcome(decision(false, [burst({ waitMs: null }), hour({ waitMs: 120_000 })]));
+    const never = outcome(decision(false, [burst({ waitMs: null }), hour({ waitMs: 120_000 })]), SPEC);
     expect(never.top.name).toBe("burst");
     expect(never.retryAfter).toBeNull();
     expect(never.waitMs).toBeNull();
   });
 
   test("entries carry reset in Unix seconds, and the bucket's refill rate", () => {
-    const o = outcome(decision(true, [burst({ resetMs: now + 1001 }), hour({})]));
+    const o = outcome(decision(true, [burst({ resetMs: now + 1001 }), hour({})]), SPEC);
     expect(o.limits).toEqual([
       { name: "burst", limit: 20, remaining: 5, reset: now / 1000 + 2, perMinute: 100 },
       { name: "hour", limit: 5000, remaining: 4000, reset: now / 1000 + 3600 },
@@ -110,6 +113,7 @@ describe("headers", () => {
   test("a denial carries Retry-After, and RateLimit names the limit that denies", () => {
     const o = outcome(
       decision(false, [burst({ remaining: 0, resetMs: now + 12_000, waitMs: 600 }), hour({})]),
+      SPEC,
       () => 0.9,
     );
     const h = rateLimitHeaders(o, '"burst";q=20;w=12');
@@ -124,7 +128,7 @@ describe("headers", () => {
   });
 
   test("an allowed check has no Retry-After, and t counts down to the limit's reset", () => {
-    const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })])), '"hour";q=5000;w=3600');
+    const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })]), SPEC), '"hour";q=5000;w=3600');
     expect(h.RateLimit).toBe('"hour";r=7;t=3600');
     expect(h["Retry-After"]).toBeUndefined();
   });

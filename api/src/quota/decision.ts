@@ -99,8 +99,20 @@ export type LimitEntry = {
   held?: number;
 };
 
-export type CheckOutcome = {
+/**
+ * What a check answers, from the limiter's door to the HTTP answer (check/answer.ts writes the body and headers of
+ * contract section 5 from it): allowed or denied by the limits, degraded (the store did not answer and the plan fails
+ * open: let through, counted nowhere), or store_unavailable (and the plan fails closed).
+ */
+export type CheckResult = Decided | { outcome: "store_unavailable"; allowed: false };
+
+/** A check that was decided, by the store, by what this server holds, or by the fail mode: every limit as it stands. */
+export type Decided = {
+  outcome: "allowed" | "denied" | "degraded";
+  /** Whether the request may go ahead: allowed, degraded, or denied by a shadow plan, which never denies. */
   allowed: boolean;
+  /** True when a shadow plan would have denied this request. */
+  shadow: boolean;
   /** The store's clock at the decision, in ms. */
   nowMs: number;
   top: LimitEntry;
@@ -109,6 +121,8 @@ export type CheckOutcome = {
   /** The true wait in ms (no jitter), for the deny cache; null when the request can never pass. */
   waitMs: number | null;
   limits: LimitEntry[];
+  /** The limits the check was held to: its RateLimit-Policy header is made from them. */
+  spec: LimitSpec;
 };
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -143,12 +157,27 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
   return wait + Math.floor(random() * (spread + 1));
 }
 
-/** `remainingWaitMs` replaces the decision's own wait when it was remembered and time has passed since. */
-export function outcome(decision: Decision, random?: () => number, remainingWaitMs?: number): CheckOutcome {
+/**
+ * The decision as a check's result: allowed or denied by its limits. `remainingWaitMs` replaces the decision's own
+ * wait when it was remembered and time has passed since.
+ */
+export function outcome(decision: Decision, spec: LimitSpec, random?: () => number, remainingWaitMs?: number): Decided {
   const limits = limitEntries(decision);
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
   const { nowMs } = decision;
-  if (decision.allowed) return { allowed: true, nowMs, top, retryAfter: undefined, waitMs: 0, limits };
+  if (decision.allowed) {
+    return {
+      outcome: "allowed",
+      allowed: true,
+      shadow: false,
+      nowMs,
+      top,
+      retryAfter: undefined,
+      waitMs: 0,
+      limits,
+      spec,
+    };
+  }
   let waitMs: number | null = 0;
   for (const l of decision.limits) {
     if (l.waitMs === null) waitMs = null;
@@ -156,11 +185,14 @@ export function outcome(decision: Decision, random?: () => number, remainingWait
   }
   if (remainingWaitMs !== undefined) waitMs = remainingWaitMs;
   return {
+    outcome: "denied",
     allowed: false,
+    shadow: false,
     nowMs,
     top,
     retryAfter: waitMs === null ? null : retryAfterSeconds(waitMs, random),
     waitMs,
     limits,
+    spec,
   };
 }

@@ -1,11 +1,11 @@
 // The rate-limit headers of contract section 5: X-RateLimit-*, and RateLimit-Policy / RateLimit of the IETF draft.
-import type { CheckOutcome } from "./decision";
+import type { Decided } from "./decision";
 
 /**
  * `policy` is the RateLimit-Policy value, computed once per plan. `t` of RateLimit is the seconds until more
  * quota is available: the retry time when denied, else until the most constraining limit resets.
  */
-export function rateLimitHeaders(result: CheckOutcome, policy: string): Record<string, string> {
+export function rateLimitHeaders(result: Decided, policy: string): Record<string, string> {
   const { top } = result;
   const t =
     !result.allowed && typeof result.retryAfter === "number"

@@ -1,12 +1,15 @@
-// The quota layer's one door: check, refund, usage, history, reset, together and close. Behind it stay the deny cache
-// and the flush of the denials it answered; the store, its batcher and its budget are reached only through it.
+// The quota layer's one door: check, refund, usage, history, reset, together and close. Behind it stay the deny cache,
+// local shares, the plans' fail modes and shadow runs, and the flush of the denials it answered; the store, its
+// batcher and its budget are reached only through it.
 import type { ConfigChange } from "../config/change-feed";
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { createBoardMarks } from "./board-marks";
-import { type CheckOutcome, type LimitEntry, limitEntries, outcome } from "./decision";
+import { type CheckResult, type Decided, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
-import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
+import { withoutStore } from "./fail-mode";
+import { StoreUnavailable } from "./guard/guarded-store";
+import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
 import type { Board, CounterStore, DayPoint, HistoryPoint } from "./store";
 import { customerSubject } from "./subject";
@@ -20,9 +23,10 @@ const SHARED_DENIAL_MS = 2 * IDLE_MS;
 export type Limiter = {
   /**
    * The check of contract section 5: the deny cache first, then one store call that decides every limit of the
-   * plan and, when the check names one the plan has, of the resource.
+   * plan and, when the check names one the plan has, of the resource; when the store does not answer, the plan's fail
+   * mode. A shadow plan's denial is let through, and says so. Counted in the metrics.
    */
-  check(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<CheckOutcome>;
+  check(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<CheckResult>;
   /** Gives `cost` back to every limit the same check would take it from, in one store call; where they stand after. */
   refund(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<LimitEntry[]>;
   /** Where every limit of the subject stands, the plan's and then every resource's, consuming nothing. */
@@ -123,7 +127,7 @@ export function createLimiter(
     ]);
   }
   /** The check's outcome, marked on the board on its way out. */
-  const marked = (subject: string, result: CheckOutcome): CheckOutcome => {
+  const marked = (subject: string, result: Decided): Decided => {
     board.mark(subject, result.allowed, result.limits);
     return result;
   };
@@ -132,39 +136,59 @@ export function createLimiter(
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
     : null;
 
+  /** A check decided by what this server holds, what it remembers, or the store; throws when the store does not answer. */
+  async function decided(
+    subject: string,
+    policy: QuotaPolicy,
+    spec: LimitSpec,
+    cost: number,
+    resource: string | undefined,
+  ): Promise<Decided> {
+    // The deny cache tells checks apart by the resource their spec counts in ("" for none).
+    const counted = spec === policy.spec ? "" : (resource as string);
+    // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
+    const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
+    for (;;) {
+      // Units held here are this server's to spend, whatever the store would say now.
+      const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
+      if (spent) return marked(subject, outcome(spent, spec, random));
+      // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
+      const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
+      if (remembered) {
+        metrics.denyCacheHit();
+        unrecordedOf(subject).denied++;
+        return marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
+      }
+      const decision =
+        share === null || !shares
+          ? await store.check(subject, spec, cost)
+          : await shares.take(subject, counted, spec, cost, share);
+      // Another check's take was under way and has come back: what it brought is spent first.
+      if (decision === null) continue;
+      const result = outcome(decision, spec, random);
+      // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
+      // shares, units that other servers give back (within about a second of going unused) are looked for again.
+      if (!result.allowed && result.waitMs !== null) {
+        const forMs = share === null ? result.waitMs : SHARED_DENIAL_MS;
+        denials.set(subject, counted, cost, result.waitMs, decision, forMs);
+      }
+      return marked(subject, result);
+    }
+  }
+
   return {
     async check(subject, policy, cost, resource) {
       const spec = specFor(policy, resource);
-      // The deny cache tells checks apart by the resource their spec counts in ("" for none).
-      const counted = spec === policy.spec ? "" : (resource as string);
-      // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
-      const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
-      for (;;) {
-        // Units held here are this server's to spend, whatever the store would say now.
-        const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
-        if (spent) return marked(subject, outcome(spent, random));
-        // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
-        const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
-        if (remembered) {
-          metrics.denyCacheHit();
-          unrecordedOf(subject).denied++;
-          return marked(subject, outcome(remembered.decision, random, remembered.waitMs));
-        }
-        const decision =
-          share === null || !shares
-            ? await store.check(subject, spec, cost)
-            : await shares.take(subject, counted, spec, cost, share);
-        // Another check's take was under way and has come back: what it brought is spent first.
-        if (decision === null) continue;
-        const result = outcome(decision, random);
-        // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
-        // shares, units that other servers give back (within about a second of going unused) are looked for again.
-        if (!result.allowed && result.waitMs !== null) {
-          const forMs = share === null ? result.waitMs : SHARED_DENIAL_MS;
-          denials.set(subject, counted, cost, result.waitMs, decision, forMs);
-        }
-        return marked(subject, result);
+      let result: CheckResult;
+      try {
+        result = await decided(subject, policy, spec, cost, resource);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailable)) throw error;
+        result = withoutStore(policy, spec, cost, Date.now());
       }
+      metrics.check(result.outcome);
+      // A shadow plan never denies: the denial is counted as one, and answered as a pass that says so.
+      return policy.shadow && result.outcome === "denied" ? { ...result, allowed: true, shadow: true } : result;
     },
 
     async refund(subject, policy, cost, resource) {

@@ -59,7 +59,13 @@ export type QuotaPolicy = {
    * null: every check goes to the store.
    */
   localShare: number | null;
+  /** What a check answers when the counter store does not (contract section 5, "When the store is down"). */
+  failMode: FailMode;
+  /** A dry run: the plan never denies, and a check says when it would have (contract section 4). */
+  shadow: boolean;
 };
+
+export type FailMode = "open" | "closed";
 
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
 export function limitPart(limits: Limits, billingDay: number | null = null, prefix = ""): LimitPart {
@@ -85,6 +91,8 @@ export function quotaPolicy(
   resources: Readonly<Record<string, Limits>> = {},
   billingDay: number | null = null,
   localShare: number | null = null,
+  failMode: FailMode = "open",
+  shadow = false,
 ): QuotaPolicy {
   const own = limitPart(limits, billingDay);
   const byResource = new Map<string, LimitSpec>();
@@ -94,7 +102,7 @@ export function quotaPolicy(
     byResource.set(name, specOf([own, part]));
     all.push(part);
   }
-  return { spec: specOf([own]), resources: byResource, usage: specOf(all), localShare };
+  return { spec: specOf([own]), resources: byResource, usage: specOf(all), localShare, failMode, shadow };
 }
 
 /** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */
