@@ -2,10 +2,10 @@
 import { Cluster, Redis } from "ioredis";
 import type { CounterStore } from "../store";
 import { idleConnection } from "./idle-connection";
-import { batchScripts, type ScriptCall, type SharedArgs } from "./script-batch";
+import { type BatchedCall, type Resend, ScriptBatch, type ScriptCall, type SharedArgs } from "./script-batch";
 import { scriptFunctions } from "./script-functions";
 import { createScriptStore } from "./script-store";
-import { runScript, type Script, scripts } from "./scripts";
+import { runScript, scripts } from "./scripts";
 
 // A busy server reads dozens of checks in one turn of the event loop. Sent as one batch at the turn's end, Redis
 // would idle while the server read them and the server while Redis ran them; batches of 16 overlap the two.
@@ -102,54 +102,74 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
   };
 
   // A script as a Function where Redis has it loaded, else by SHA; by source when Redis had neither.
-  const send = (script: Script, keys: string[], args: string[]) => {
+  const send = (call: ScriptCall, bySource: boolean) => {
+    const { script, keys, args } = call;
+    if (bySource) {
+      functions.lost(script);
+      return client.eval(script.source, keys.length, ...keys, ...args);
+    }
     const fn = functions.nameOf(script);
     return fn
       ? client.fcall(fn, keys.length, ...keys, ...args)
       : client.evalsha(script.sha, keys.length, ...keys, ...args);
   };
-  const evalSource = (call: ScriptCall) => {
-    functions.lost(call.script);
-    return client.eval(call.script.source, call.keys.length, ...call.keys, ...call.args);
+  /** Sends a call of a batch and hands its reply back, then sends what the batch says to send again. */
+  const deliver = (call: BatchedCall, bySource: boolean): void => {
+    // A client that throws instead of rejecting fails the call alone, not the batch or the process.
+    let reply: Promise<unknown>;
+    try {
+      reply = send(call, bySource);
+    } catch (error) {
+      reply = Promise.reject(error);
+    }
+    reply.then(
+      (result) => {
+        idle?.answered();
+        resend(call.answer(result));
+      },
+      (error: Error) => resend(call.answer(undefined, error)),
+    );
   };
+  const resend = (calls: Resend[]) => {
+    for (const again of calls) deliver(again.call, again.bySource);
+  };
+
   // One server: the calls that arrive in one turn of the event loop leave in one write, the socket corked while
-  // they are sent (the batch's checks merged into one call by script-batch.ts). Not as an ioredis pipeline:
-  // its Pipeline objects outlived a young-generation collection every time, so that each collection took 2-5 ms
-  // instead of 0.5 (bench/README.md).
+  // they are sent (the batch's checks merged into one call by script-batch.ts), and a batch leaves as soon as it holds
+  // MAX_BATCH calls. Not as an ioredis pipeline: its Pipeline objects outlived a young-generation collection every
+  // time, so that each collection took 2-5 ms instead of 0.5 (bench/README.md).
+  const batch = new ScriptBatch();
+  const flush = () => {
+    // Already sent, because the batch filled up before the turn ended.
+    if (batch.size === 0) return;
+    const socket = client instanceof Cluster ? undefined : client.stream;
+    socket?.cork();
+    // A socket left corked would hold every later write: uncorked even if a call throws.
+    try {
+      for (const call of batch.take()) deliver(call, false);
+    } finally {
+      socket?.uncork();
+    }
+  };
+  const queue = (call: ScriptCall) => {
+    const answered = batch.add(call);
+    if (batch.size === 1) setImmediate(flush);
+    else if (batch.size >= MAX_BATCH) flush();
+    return answered;
+  };
   // A Cluster spreads customers over nodes, and ioredis's auto-pipelining groups what goes to each node.
   const run =
     client instanceof Cluster
-      ? (script: Script, keys: string[], args: string[]) =>
+      ? (call: ScriptCall) =>
           runScript(
-            () => send(script, keys, args),
-            () => evalSource({ script, keys, args }),
+            () => send(call, false),
+            () => send(call, true),
           )
-      : batchScripts(
-          (calls) => {
-            const socket = client.stream;
-            socket?.cork();
-            // A socket left corked would hold every later write: uncorked even if a call throws.
-            try {
-              for (const call of calls) {
-                send(call.script, call.keys, call.args).then(
-                  (result) => {
-                    idle?.answered();
-                    call.answer(result);
-                  },
-                  (error: Error) => call.answer(undefined, error),
-                );
-              }
-            } finally {
-              socket?.uncork();
-            }
-          },
-          evalSource,
-          MAX_BATCH,
-        );
+      : queue;
 
   return createScriptStore(
     {
-      run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run(script, keys, args, shared)),
+      run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run({ script, keys, args, shared })),
       // Ready once the functions are loaded (or known not to be), so that what follows runs at full speed.
       ping: () => whenConnected(() => functions.settled().then(() => client.ping())),
       close: async () => {

@@ -1,18 +1,67 @@
 import { describe, expect, test } from "vitest";
-import { type BatchedCall, batchScripts } from "./script-batch";
-import { scripts } from "./scripts";
+import { type BatchedCall, type Resend, ScriptBatch, type ScriptCall, type SharedArgs } from "./script-batch";
+import { type Script, scripts } from "./scripts";
+
+/** A call as a test's sender sees it: answered with its reply or error, as Redis would answer it. */
+type SentCall = ScriptCall & { answer(result: unknown, error?: Error): void };
+
+/**
+ * A store over a batch, as redis-store.ts drives one: calls queued in a turn leave together at its end (or at once
+ * when `maxBatch` are queued) through `sendLoaded`, and each call's reply goes back to the batch, which says what to
+ * send again: by source (`sendSource`), or as it is.
+ */
+function batchScripts(
+  sendLoaded: (calls: SentCall[]) => void | Promise<void>,
+  sendSource: (call: ScriptCall) => Promise<unknown>,
+  maxBatch = Number.POSITIVE_INFINITY,
+): (script: Script, keys: string[], args: string[], shared?: SharedArgs) => Promise<unknown> {
+  const batch = new ScriptBatch();
+  const resend = (again: Resend[]) => {
+    for (const { call, bySource } of again) {
+      if (bySource) {
+        sendSource(call).then(
+          (result) => resend(call.answer(result)),
+          (error: Error) => resend(call.answer(undefined, error)),
+        );
+      } else send([call]);
+    }
+  };
+  const send = (calls: BatchedCall[]) => {
+    const sent = calls.map((call) => ({
+      ...call,
+      answer: (result: unknown, error?: Error) => resend(call.answer(result, error)),
+    }));
+    const fail = (error: unknown) => {
+      for (const call of calls) resend(call.answer(undefined, error as Error));
+    };
+    try {
+      sendLoaded(sent)?.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const flush = () => {
+    if (batch.size > 0) send(batch.take());
+  };
+  return (script, keys, args, shared) => {
+    const answered = batch.add({ script, keys, args, shared });
+    if (batch.size === 1) setImmediate(flush);
+    else if (batch.size >= maxBatch) flush();
+    return answered;
+  };
+}
 
 /** A sender that records each batch and answers every call with its first key. */
 function recorder() {
   const batches: string[][] = [];
-  const send = (calls: BatchedCall[]) => {
+  const send = (calls: SentCall[]) => {
     batches.push(calls.map((c) => c.keys[0] as string));
     for (const call of calls) call.answer(call.keys[0]);
   };
   return { batches, send };
 }
 
-describe("batchScripts", () => {
+describe("a batch of script calls", () => {
   // check.lua merges: the checks of one batch go as one call of it, each answered with its entry of the reply.
   test("calls of a merging script leave as one call, keys and arguments side by side; other calls stay apart", async () => {
     const sent: { script: string; keys: string[]; args: string[] }[] = [];

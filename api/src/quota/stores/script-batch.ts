@@ -1,7 +1,8 @@
 // Script calls that arrive in the same turn of the event loop leave together, as one pipeline: a busy server pays
 // one write (or one HTTP request) for many checks. Calls of a script that merges (check.lua) go as one call of it,
 // so Redis starts that script once per batch, not once per check; each check in it is still its own atomic step.
-// A batch can also leave once it holds `maxBatch` calls, so Redis starts on them while the server reads the rest.
+// The batch only holds calls and answers them: the store that queued them sends them and hands each reply back, and
+// is told which calls to send again (by source, or one by one), so that the way always leads from the store here.
 import { notLoaded, type Script } from "./scripts";
 
 /**
@@ -13,52 +14,59 @@ export type SharedArgs = { list: readonly string[]; own: readonly string[] };
 
 export type ScriptCall = { script: Script; keys: string[]; args: string[]; shared?: SharedArgs };
 
-/** A call in a batch, which the sender answers with the script's result or the error Redis gave for it. */
-export type BatchedCall = ScriptCall & { answer(result: unknown, error?: Error): void };
+/** A call to send again: by its source (Redis had not loaded the script), or as it is (a merged call's part). */
+export type Resend = { call: BatchedCall; bySource: boolean };
 
-/**
- * `sendLoaded` sends a batch by SHA (or as Functions) and answers each call as its reply comes; `sendSource` runs one
- * call by its source, for a Redis that has not seen the script yet (after a restart, say). A send that fails fails
- * each call.
- */
-export function batchScripts(
-  sendLoaded: (calls: BatchedCall[]) => void | Promise<void>,
-  sendSource: (call: ScriptCall) => Promise<unknown>,
-  maxBatch = Number.POSITIVE_INFINITY,
-): (script: Script, keys: string[], args: string[], shared?: SharedArgs) => Promise<unknown> {
-  let queue: BatchedCall[] = [];
-  // A Cluster behind one address (ElastiCache Serverless, a cluster proxy) takes a script's keys only when they
-  // share a slot, and refuses a merged call with CROSSSLOT: its checks then go again one by one, and no later
-  // batch is merged.
-  let merging = true;
-  const apart = (calls: BatchedCall[]) => {
-    merging = false;
-    send(calls);
-  };
+/** A call taken from a batch, for its store to send. */
+export type BatchedCall = ScriptCall & {
+  /**
+   * Settles the call with the script's result, or the error Redis gave for it, and says which calls to send again:
+   * after a NOSCRIPT the call itself, by source, once; after a merged call's CROSSSLOT (a Cluster behind one address,
+   * which takes a script's keys only when they share a slot), each of its checks as it is, and no later batch merges.
+   */
+  answer(result: unknown, error?: Error): Resend[];
+};
 
-  function flush(): void {
-    // Already sent, because the batch filled up before the turn ended.
-    if (queue.length === 0) return;
-    const batch = merging ? merged(queue) : queue;
-    queue = [];
-    send(batch);
+const NOTHING: Resend[] = [];
+
+/** A call as queued: what settles it at once, whatever the error, for a merged call to answer its parts with. */
+type Queued = BatchedCall & { settle(result: unknown, error?: Error): void };
+
+/** Calls queued until their store sends them. */
+export class ScriptBatch {
+  #queue: Queued[] = [];
+  #merging = true;
+
+  get size(): number {
+    return this.#queue.length;
   }
 
-  function send(batch: BatchedCall[]): void {
-    // A call already answered ignores the rejection.
-    const fail = (error: unknown) => {
-      for (const call of batch) call.answer(undefined, error instanceof Error ? error : new Error(String(error)));
-    };
-    try {
-      sendLoaded(batch)?.catch(fail);
-    } catch (error) {
-      fail(error);
-    }
+  /** Queues the call; settled when its store hands back its reply (BatchedCall.answer). */
+  add(call: ScriptCall): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      let bySource = false;
+      const settle = (result: unknown, error?: Error) => (error ? reject(error) : resolve(result));
+      this.#queue.push({
+        ...call,
+        settle,
+        answer(result, error) {
+          if (error && notLoaded(error) && !bySource) {
+            bySource = true;
+            return [{ call: this, bySource: true }];
+          }
+          settle(result, error);
+          return NOTHING;
+        },
+      });
+    });
   }
 
-  /** The calls of one batch with those of each merging script as one call. */
-  function merged(calls: BatchedCall[]): BatchedCall[] {
-    const byScript = new Map<Script, BatchedCall[]>();
+  /** The calls queued, those of each merging script as one call; the queue starts afresh. */
+  take(): BatchedCall[] {
+    const calls = this.#queue;
+    this.#queue = [];
+    if (!this.#merging) return calls;
+    const byScript = new Map<Script, Queued[]>();
     const out: BatchedCall[] = [];
     for (const call of calls) {
       if (!call.script.merges) out.push(call);
@@ -68,27 +76,45 @@ export function batchScripts(
         else byScript.set(call.script, [call]);
       }
     }
-    for (const [script, same] of byScript)
-      out.push(same.length === 1 ? (same[0] as BatchedCall) : oneCall(script, same, apart, sendSource));
+    for (const [script, same] of byScript) {
+      out.push(same.length === 1 ? (same[0] as BatchedCall) : this.#oneCall(script, same));
+    }
     return out;
   }
 
-  return (script, keys, args, shared) =>
-    new Promise((resolve, reject) => {
-      queue.push({
-        script,
-        keys,
-        args,
-        shared,
-        answer(result, error) {
-          if (!error) resolve(result);
-          else if (notLoaded(error)) sendSource(this).then(resolve, reject);
-          else reject(error);
-        },
-      });
-      if (queue.length === 1) setImmediate(flush);
-      else if (queue.length >= maxBatch) flush();
-    });
+  /**
+   * Several calls of a merging script as one: their keys side by side and their arguments merged, each given its
+   * entry of the reply. Redis checks a call's slots before it looks for the script, but a proxy in front of a Cluster
+   * may not: a merged call refused for its slots by source too goes apart.
+   */
+  #oneCall(script: Script, calls: Queued[]): BatchedCall {
+    let bySource = false;
+    const apart = (): Resend[] => {
+      this.#merging = false;
+      return calls.map((call) => ({ call, bySource: false }));
+    };
+    return {
+      script,
+      keys: calls.flatMap((call) => call.keys),
+      args: mergedArgs(calls),
+      answer(result, error) {
+        if (error?.message.includes("CROSSSLOT")) return apart();
+        if (error && notLoaded(error) && !bySource) {
+          bySource = true;
+          return [{ call: this, bySource: true }];
+        }
+        if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
+          error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
+        }
+        // Each call is answered as if it had gone alone: with a list of its one entry, or with the error.
+        calls.forEach((call, i) => {
+          if (error) call.settle(undefined, error);
+          else call.settle([(result as unknown[])[i]]);
+        });
+        return NOTHING;
+      },
+    };
+  }
 }
 
 /**
@@ -112,43 +138,4 @@ function mergedArgs(calls: BatchedCall[]): string[] {
     for (const arg of mine) own.push(arg);
   }
   return [String(numbers.size), ...lists, ...own];
-}
-
-/**
- * Several calls of a merging script as one: their keys side by side and their arguments merged, each given its entry
- * of the reply. A Redis that has not seen the script gets the merged call by source, once; refused for keys of several
- * slots, the calls go to `apart` to be sent one by one.
- */
-function oneCall(
-  script: Script,
-  calls: BatchedCall[],
-  apart: (calls: BatchedCall[]) => void,
-  bySource: (call: ScriptCall) => Promise<unknown>,
-): BatchedCall {
-  const merged: BatchedCall = {
-    script,
-    keys: calls.flatMap((call) => call.keys),
-    args: mergedArgs(calls),
-    answer(result, error) {
-      // By source too, the call may be refused for its slots: Redis checks them before it looks for the script,
-      // a proxy in front of a Cluster may not.
-      if (notLoaded(error)) bySource(merged).then(share, (failed: Error) => settle(undefined, failed));
-      else settle(result, error);
-    },
-  };
-  function settle(result: unknown, error?: Error): void {
-    if (error?.message.includes("CROSSSLOT")) apart(calls);
-    else share(result, error);
-  }
-  // Each call is answered as if it had gone alone: with a list of its one entry, or with the error.
-  function share(result: unknown, error?: Error): void {
-    if (!error && (!Array.isArray(result) || result.length !== calls.length)) {
-      error = new Error(`unexpected reply from the counter store: ${JSON.stringify(result)}`);
-    }
-    calls.forEach((call, i) => {
-      if (error) call.answer(undefined, error);
-      else call.answer([(result as unknown[])[i]]);
-    });
-  }
-  return merged;
 }

@@ -2,7 +2,7 @@
 // one pipeline request (script-batch.ts), and on a Worker the calls of one request made through together() do.
 import { Redis } from "@upstash/redis";
 import type { CounterStore } from "../store";
-import { type BatchedCall, batchScripts, type ScriptCall } from "./script-batch";
+import { type Resend, ScriptBatch } from "./script-batch";
 import { createScriptStore, type ScriptClient } from "./script-store";
 import { runScript } from "./scripts";
 
@@ -59,47 +59,58 @@ export function createUpstashStore({
     enableTelemetry: false,
   });
 
-  const evalSource = (call: ScriptCall) => redis.eval(call.script.source, call.keys, call.args);
   // Each call its own request: by SHA, and by source when this Redis has not seen the script yet.
   const alone: ScriptClient["run"] = (script, keys, args) =>
     runScript(
       () => redis.evalsha(script.sha, keys, args),
-      () => evalSource({ script, keys, args }),
+      () => redis.eval(script.source, keys, args),
     );
 
-  // The calls of one turn of the event loop as one pipeline request: every call's on Node, one request's on a Worker.
-  const pipelineOf =
-    (add: (pipeline: ReturnType<Redis["pipeline"]>, call: ScriptCall) => void) => async (calls: BatchedCall[]) => {
-      const pipeline = redis.pipeline();
-      for (const call of calls) add(pipeline, call);
-      const replies = await pipeline.exec({ keepErrors: true });
-      calls.forEach((call, i) => {
-        const reply = replies[i];
-        if (!reply) call.answer(undefined, new Error("the counter store sent no reply"));
-        else call.answer(reply.result, reply.error ? new Error(reply.error) : undefined);
-      });
+  /**
+   * Calls queued in one turn of the event loop go as one pipeline request: every call's on Node, one request's on a
+   * Worker. Those its replies say to send again (by source, after a SCRIPT FLUSH; a merged check's parts, apart) go
+   * together in one more request, rather than one a call, which would pass a Worker's 50 subrequests.
+   */
+  const pipelined = (): ScriptClient["run"] => {
+    const batch = new ScriptBatch();
+    const exec = async (calls: Resend[]): Promise<void> => {
+      const again: Resend[] = [];
+      // Whatever fails, building the request or sending it, fails each of its calls: none is left unanswered.
+      try {
+        const pipeline = redis.pipeline();
+        for (const { call, bySource } of calls) {
+          if (bySource) pipeline.eval(call.script.source, call.keys, call.args);
+          else pipeline.evalsha(call.script.sha, call.keys, call.args);
+        }
+        const replies = await pipeline.exec({ keepErrors: true });
+        calls.forEach(({ call }, i) => {
+          const reply = replies[i];
+          const error = !reply
+            ? new Error("the counter store sent no reply")
+            : reply.error
+              ? new Error(reply.error)
+              : undefined;
+          again.push(...call.answer(reply?.result, error));
+        });
+      } catch (error) {
+        for (const { call } of calls) again.push(...call.answer(undefined, error as Error));
+      }
+      if (again.length > 0) await exec(again);
     };
-  const pipelined = (sendSource: (call: ScriptCall) => Promise<unknown>) =>
-    batchScripts(
-      pipelineOf((pipeline, call) => pipeline.evalsha(call.script.sha, call.keys, call.args)),
-      sendSource,
-    );
-  // A view's calls that found no script (after a SCRIPT FLUSH) go by source together too: one more request, rather
-  // than one a call, which would pass a Worker's 50. Each goes as it is (merges: false): a merged check is one already.
-  const bySourceTogether = () => {
-    const sources = batchScripts(
-      pipelineOf((pipeline, call) => pipeline.eval(call.script.source, call.keys, call.args)),
-      evalSource,
-    );
-    return (call: ScriptCall) => sources({ ...call.script, merges: false }, call.keys, call.args);
+    const flush = () => {
+      if (batch.size > 0) void exec(batch.take().map((call) => ({ call, bySource: false })));
+    };
+    return (script, keys, args, shared) => {
+      const answered = batch.add({ script, keys, args, shared });
+      if (batch.size === 1) setImmediate(flush);
+      return answered;
+    };
   };
   const client = (run: ScriptClient["run"]): ScriptClient => ({ run, ping: () => redis.ping(), close: async () => {} });
 
   // Unmerged, a view's runner of its own merges only the calls made through it, which are one request's.
   return createScriptStore(
-    mergeRequests
-      ? client(pipelined(evalSource))
-      : { ...client(alone), together: () => client(pipelined(bySourceTogether())) },
+    mergeRequests ? client(pipelined()) : { ...client(alone), together: () => client(pipelined()) },
     clock,
   );
 }
