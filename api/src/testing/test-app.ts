@@ -69,7 +69,10 @@ export async function testApp(
     metrics?: Metrics;
     now?: () => number;
     random?: () => number;
-    /** Where the config's change watcher runs: Node's timers unless a test runs it by hand. */
+    /**
+     * Where the service's repeating work runs (the config's change watcher, the flush of denials answered from memory,
+     * the board's marks): Node's timers unless a test runs it by hand.
+     */
     schedule?: Schedule;
     /** How many keys and customers the config caches (a million each by default). */
     cacheSizes?: { keys: number; customers: number };
@@ -92,7 +95,15 @@ export async function testApp(
   });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });
-  const app = createApp({ config, counters, logger, metrics, now: options.now, random: options.random });
+  const app = createApp({
+    config,
+    counters,
+    logger,
+    metrics,
+    now: options.now,
+    random: options.random,
+    schedule: options.schedule,
+  });
 
   const call = callThrough(async (path, init) => app.request(path, init));
 
