@@ -2,7 +2,8 @@
 // background work runs from requests.
 import type { App } from "../deps";
 import { requestSchedule } from "./request-schedule";
-import { type ServiceOptions, serviceFromEnv } from "./service-from-env";
+import type { Runtime } from "./runtime";
+import { serviceFromEnv } from "./service-from-env";
 import { serveWebUi } from "./web-ui";
 
 type Built = { app: App; runDue: ReturnType<typeof requestSchedule>["runDue"] };
@@ -23,12 +24,12 @@ type Built = { app: App; runDue: ReturnType<typeof requestSchedule>["runDue"] };
  */
 export function serviceOnFirstRequest(
   environment: () => Record<string, string | undefined>,
-  options: Omit<ServiceOptions, "schedule"> = {},
+  { metricsNote }: Pick<Runtime, "metricsNote"> = {},
 ): () => Promise<App> {
   let building: Promise<Built> | undefined;
   const build = async (): Promise<Built> => {
     const { schedule, runDue } = requestSchedule();
-    const result = await serviceFromEnv(environment(), { ...options, schedule });
+    const result = await serviceFromEnv(environment(), { lives: "frozen", schedule, metricsNote });
     if (!result.ok) {
       building = undefined;
       console.error(result.error);

@@ -2,16 +2,12 @@
 // work run from requests, each request's store calls its own (no merging, a timer per call, no shared loads).
 import type { D1Binding } from "../../../db/worker-db";
 import { d1Db, remoteDb } from "../../../db/worker-db";
-import { createService, type Service } from "../app";
-import { createConfig } from "../config";
+import type { Service } from "../app";
 import { createConsoleLogger } from "../console-logger";
 import type { Logger } from "../deps";
 import { parseEnv } from "../env";
-import { createMetrics } from "../metrics";
-import { guardStore } from "../quota/guard/guarded-store";
-import { createMemoryStore } from "../quota/stores/memory-store";
-import { createUpstashStore } from "../quota/stores/upstash-store";
 import { redact } from "../redact";
+import { assembleService } from "./assemble-service";
 import { type RequestSchedule, requestSchedule } from "./request-schedule";
 
 /** What wrangler.jsonc binds, and the environment's variables as strings. */
@@ -58,30 +54,6 @@ export function workerService(
   logger.info(
     `counter store: ${env.counterStore === "upstash" ? `upstash ${redact(env.upstash.url ?? "")}` : "memory (this isolate only)"}`,
   );
-  const config = createConfig(db, {
-    cacheTtlMs: env.configCacheTtlMs,
-    adminToken: env.adminToken,
-    logger,
-    schedule,
-    shareLoads: false,
-  });
-  const metrics = createMetrics({ processDefaults: false, note: METRICS_NOTE });
-  const counters =
-    env.counterStore === "upstash"
-      ? guardStore(
-          createUpstashStore({
-            url: env.upstash.url as string,
-            token: env.upstash.token as string,
-            timeoutMs: env.storeTimeoutMs,
-            mergeRequests: false,
-            // The guard's timer of each call's own bounds it (timerPerCall below).
-            abortAfterBudget: false,
-          }),
-          { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule, timerPerCall: true },
-        )
-      : createMemoryStore({ schedule });
-  return {
-    ok: true,
-    service: { ...createService({ config, counters, logger, metrics, schedule }), runDue, nothingDue, logger },
-  };
+  const { service } = assembleService(env, db, logger, { lives: "isolate", schedule, metricsNote: METRICS_NOTE });
+  return { ok: true, service: { ...service, runDue, nothingDue, logger } };
 }
