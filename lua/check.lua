@@ -14,7 +14,8 @@
 --            u      when the fill was last worked out (ms)
 --            hi hc  the hour window's index (ms / 3600000) and count
 --            di dc  the day window's index (ms / 86400000) and count
---            wki wkc, moi moc  the same for the week and the month (each window's two fields are named in RULES)
+--            wki wkc, moi moc  the same for the week and the month; each window's two fields come with its rule
+--                   in ARGV, from its row of api/src/domain/limit-kinds.ts
 --            sh se  units that servers hold as shares (contract section 12), and until when (ms): a share not given
 --                   back (its server died) stops counting as held after SHARE_LEASE
 --          and, once per subject:
@@ -37,7 +38,12 @@
 -- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
 --          names a resource), then for each part its field prefix; the bucket's capacity, or -1 when there is no
 --          bucket; perMinute, the bucket's refill rate, or -1; n, how many windows; then for each window two: its
---          rule's code (a key of RULES) and its size (the limit, or -1 when the window is counted but not limited)
+--          rule and its size (the limit, or -1 when the window is counted but not limited). A rule is its hash
+--          fields and how it marks out windows (windows.ts makes it from the kind's row):
+--            <index field>:<count field>:<length>:<offset>  windows of a fixed length (ms), counted from an offset
+--                   (ms after the epoch): hi:hc:3600000:0 is the UTC hour
+--            <index field>:<count field>:<n>mo:<day>  n calendar months in UTC from billing day <day> (1 to 31), or
+--                   the month's last day when it has none: moi:moc:1mo:1 is the calendar month
 --          then for each check four:
 --            which spec it is held to (1 to s)
 --            cost
@@ -62,8 +68,6 @@ local floor = math.floor
 local addToDays = (function()
 -- @days
 end)()
-
-local WEEK, FIRST_MONDAY = 7 * DAY, 4 * DAY -- the epoch fell on a Thursday
 
 -- Days since the epoch to the UTC calendar and back (Howard Hinnant's civil_from_days and days_from_civil):
 -- Redis's Lua has no os.date.
@@ -97,29 +101,29 @@ local function monthStart(k, b)
   return daysFrom(y, m, math.min(b, daysIn(y, m))) * DAY
 end
 
--- Each kind of window by its rule's code, as in api/src/quota/windows.ts and calendar-windows.ts: the hash fields
--- that keep its index and count (the same there, and never to change, or counters lose their meaning across a
--- deploy), and either a fixed length from an offset or, for months, the billing day they start on.
-local RULES = {
-  hour = { index = 'hi', count = 'hc', length = HOUR, offset = 0 },
-  day = { index = 'di', count = 'dc', length = DAY, offset = 0 },
-  week = { index = 'wki', count = 'wkc', length = WEEK, offset = FIRST_MONDAY },
-  month = { index = 'moi', count = 'moc', billing = 1 },
-}
-
--- A rule by its code; `month:<day>` (a billing day from 2 to 31) is made on first use, and kept.
-local function ruleOf(code)
-  local r = RULES[code]
-  if r or type(code) ~= 'string' then return r end
-  local day = tonumber(string.match(code, '^month:(%d+)$'))
-  if day and day >= 2 and day <= 31 then
-    r = { index = 'moi', count = 'moc', billing = day }
-    RULES[code] = r
+-- Each rule by its text in ARGV (see above), read on first use, and kept: for the call, or as a Function for as long
+-- as the library lives (a few rules to a kind: one per billing day at most). The hash fields that keep a window's
+-- index and count come with it, so that no kind of window is known here by name.
+local RULES = {}
+local function ruleOf(text)
+  local r = RULES[text]
+  if r or type(text) ~= 'string' then return r end
+  local index, count, n, unit, from = string.match(text, '^([^:]+):([^:]+):(%d+)(%a*):(%d+)$')
+  n, from = tonumber(n), tonumber(from)
+  if not n or n < 1 then return nil end
+  if unit == '' then
+    r = { index = index, count = count, length = n, offset = from }
+  elseif unit == 'mo' and from >= 1 and from <= 31 then
+    r = { index = index, count = count, months = n, billing = from }
+  else
+    return nil
   end
+  RULES[text] = r
   return r
 end
 
--- The index of the window `now` falls in. A month's is the month it starts in: the one before the calendar month
+-- The index of the window `now` falls in. Months are numbered year * 12 + month of the year from 0 (so that three
+-- are the calendar's quarters), and a window of them by the month it starts in: the one before the calendar month
 -- while its billing day (or, in a month without it, its last day) has not come yet. The checks of a call share one
 -- clock, so a rule keeps its last answer.
 local function find(r, now)
@@ -132,7 +136,7 @@ local function find(r, now)
       local y, m, d = civil(floor(now / DAY))
       local k = y * 12 + m - 1
       if b > 1 and d < math.min(b, daysIn(y, m)) then k = k - 1 end
-      r.last = k
+      r.last = floor(k / r.months)
     end
   end
   return r.last
@@ -140,7 +144,7 @@ end
 
 -- When window i of a rule ends.
 local function ends(r, i)
-  if r.billing then return monthStart(i + 1, r.billing) end
+  if r.billing then return monthStart((i + 1) * r.months, r.billing) end
   return (i + 1) * r.length + r.offset
 end
 
@@ -186,9 +190,9 @@ local function readSpec(argv, a)
     end
     f = f + 4
     for w = 1, n do
-      local code = argv[a + 3 + 2 * w]
-      local r = ruleOf(code)
-      if not r then error('unknown window rule ' .. tostring(code)) end
+      local rule = argv[a + 3 + 2 * w]
+      local r = ruleOf(rule)
+      if not r then error('unknown window rule ' .. tostring(rule)) end
       windows[c + 1], windows[c + 2] = r, tonumber(argv[a + 4 + 2 * w])
       c = c + 2
       if prefix == '' then fields[f + 1], fields[f + 2] = r.index, r.count

@@ -1,20 +1,7 @@
-// Windows that follow the calendar rather than a fixed length: ISO weeks, and months in UTC from a billing day.
-// Their rules, like those of windows.ts, are matched one for one by lua/check.lua.
+// Windows of calendar months in UTC from a customer's billing day (a month, a quarter): the rule of a row of
+// domain/limit-kinds.ts whose window is `{ months }`. lua/check.lua finds the same windows from the rule's params.
+import type { WindowKind } from "../domain/limit-kinds";
 import type { WindowRule } from "./window-rule";
-
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
-/** The epoch fell on a Thursday, so the first Monday 00:00Z after it is four days on. */
-const FIRST_MONDAY_MS = 4 * DAY_MS;
-
-/** ISO weeks: Monday 00:00Z to the next Monday; the index counts weeks from the first Monday after the epoch. */
-export const WEEK_RULE: WindowRule = {
-  code: "week",
-  fields: ["wki", "wkc"],
-  index: (nowMs) => Math.floor((nowMs - FIRST_MONDAY_MS) / WEEK_MS),
-  startMs: (index) => index * WEEK_MS + FIRST_MONDAY_MS,
-  endMs: (index) => (index + 1) * WEEK_MS + FIRST_MONDAY_MS,
-};
 
 /**
  * When the month numbered `month` (year × 12 + month of the year from 0) starts for billing day `day`: that day at
@@ -27,31 +14,27 @@ function monthStartMs(month: number, day: number): number {
   return Date.UTC(year, ofYear, Math.min(day, last));
 }
 
-function makeMonthRule(day: number): WindowRule {
+/**
+ * Windows of `months` months from billing day `day` (1 to 31; 1 follows the calendar): from that day of one month to
+ * that day `months` months later. The index numbers the month the window starts in (divided by `months`), so a month
+ * that starts on 31 January and runs to 28 February is January's. Its code is the window's name, with the day after a
+ * colon unless it is the 1st (`month:17`).
+ */
+export function calendarRule(kind: WindowKind, months: number, day: number): WindowRule {
+  const [index, count] = kind.hashFields;
   return {
-    code: day === 1 ? "month" : `month:${day}`,
-    // One pair of fields whatever the billing day, so that a change of billing day keeps the month's count when
-    // the new window is numbered by the same month as the old one (the month it starts in).
-    fields: ["moi", "moc"],
+    code: day === 1 ? kind.window : `${kind.window}:${day}`,
+    // One pair of fields whatever the billing day, so that a change of billing day keeps the window's count when the
+    // new window is numbered by the same month as the old one (the month it starts in).
+    fields: kind.hashFields,
+    params: `${index}:${count}:${months}mo:${day}`,
+    lengthVaries: true,
     index(nowMs) {
       const now = new Date(nowMs);
       const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
-      return nowMs < monthStartMs(month, day) ? month - 1 : month;
+      return Math.floor((nowMs < monthStartMs(month, day) ? month - 1 : month) / months);
     },
-    startMs: (index) => monthStartMs(index, day),
-    endMs: (index) => monthStartMs(index + 1, day),
+    startMs: (i) => monthStartMs(i * months, day),
+    endMs: (i) => monthStartMs((i + 1) * months, day),
   };
-}
-
-const MONTH_RULES = Array.from({ length: 31 }, (_, i) => makeMonthRule(i + 1));
-
-/**
- * Months in UTC from billing day `day` (1 to 31; 1 is the calendar month): from that day of one month to that day
- * of the next. The index numbers the month the window starts in, so a window that starts on 31 January and
- * runs to 28 February is January's. check.lua knows it as `month` (day 1) or `month:<day>`.
- */
-export function monthRule(day = 1): WindowRule {
-  const rule = MONTH_RULES[day - 1];
-  if (!rule) throw new RangeError(`a billing day is 1 to 31, not ${day}`);
-  return rule;
 }

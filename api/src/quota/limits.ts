@@ -1,14 +1,15 @@
 // From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
-import { type Limits, WINDOW_KINDS, type WindowName } from "../domain/limit-kinds";
+import { type Limits, WINDOW_KINDS } from "../domain/limit-kinds";
 import type { WindowRule } from "./window-rule";
-import { ALWAYS_COUNTED, windowRule, windowSeconds } from "./windows";
+import { ruleOf, windowSeconds } from "./windows";
 
 /**
- * One window: at most `size` requests in each window the rule marks out. An hour or day window the customer has no
- * limit in (size null) is still counted, so that a limit added to the plan later counts what the window has already
- * used (contract section 5; ALWAYS_COUNTED in windows.ts); it is not reported.
+ * One window: at most `size` requests in each window the rule marks out, reported under `name` (its kind's window).
+ * An hour or day window the customer has no limit in (size null) is still counted, so that a limit added to the plan
+ * later counts what the window has already used (contract section 5; alwaysCounted in domain/limit-kinds.ts); it is
+ * not reported.
  */
-export type LimitWindow = { name: WindowName; size: number | null; rule: WindowRule };
+export type LimitWindow = { name: string; size: number | null; rule: WindowRule };
 
 /**
  * One part of a check: the customer's own limits (prefix "") or one resource's (prefix "<resource>/"). Each part
@@ -73,9 +74,7 @@ export function limitPart(limits: Limits, billingDay: number | null = null, pref
   const windows: LimitWindow[] = [];
   for (const k of WINDOW_KINDS) {
     const size = limits[k.field];
-    if (size !== null || ALWAYS_COUNTED.has(k.window)) {
-      windows.push({ name: k.window, size, rule: windowRule(k.window, billingDay) });
-    }
+    if (size !== null || k.alwaysCounted) windows.push({ name: k.window, size, rule: ruleOf(k, billingDay) });
   }
   return { prefix, capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, windows };
 }
@@ -124,7 +123,7 @@ export function bucketWindowSeconds(part: LimitPart): number {
  * `w` is the length of the window `nowMs` falls in (a month's is its own number of days).
  */
 export function policyHeader(spec: LimitSpec, nowMs: number): string {
-  // A header holds while no window of a length that varies (a month) has ended; then it is made again.
+  // A header holds while no window of a length that varies (a month's) has ended; then it is made again.
   const known = spec.header;
   if (nowMs < known.untilMs) return known.text;
   const items: string[] = [];
@@ -134,7 +133,7 @@ export function policyHeader(spec: LimitSpec, nowMs: number): string {
     for (const w of part.windows) {
       if (w.size === null) continue;
       items.push(`"${part.prefix}${w.name}";q=${w.size};w=${windowSeconds(w.rule, nowMs)}`);
-      if (w.name === "month") untilMs = Math.min(untilMs, w.rule.endMs(w.rule.index(nowMs)));
+      if (w.rule.lengthVaries) untilMs = Math.min(untilMs, w.rule.endMs(w.rule.index(nowMs)));
     }
   }
   const text = items.join(", ");

@@ -1,15 +1,22 @@
 // The shape of a kind of window's rule, on its own: windows.ts and calendar-windows.ts both make rules of it.
 
 /**
- * How one kind of window is found from the store's clock. `index` numbers the window an instant falls in (the
- * number the store keeps beside the count, so a new window starts the count afresh); `startMs` and `endMs` bound
- * that window. check.lua holds the same rule under `code`, with the same `fields`.
+ * How one kind of window is found from the store's clock, made from its row of domain/limit-kinds.ts. `index` numbers
+ * the window an instant falls in (the number the store keeps beside the count, so a new window starts the count
+ * afresh); `startMs` and `endMs` bound that window. check.lua finds the same windows from `params`.
  */
 export type WindowRule = {
+  /** The rule's name: its window's, and for months from another billing day than the 1st that day (`month:17`). */
   code: string;
-  /** The fields of a subject's Redis hash that keep the window's index and count: never to change, or counters
-   * lose their meaning across a deploy. */
+  /** The fields of a subject's Redis hash that keep the window's index and count (the row's hashFields). */
   fields: readonly [index: string, count: string];
+  /**
+   * The rule as check.lua's spec arguments carry it: `<index field>:<count field>:<length ms>:<offset ms>` for a fixed
+   * length, `<index field>:<count field>:<n>mo:<billing day>` for n calendar months.
+   */
+  params: string;
+  /** Whether its windows differ in length (months): what is said of one window may not hold for the next. */
+  lengthVaries: boolean;
   index(nowMs: number): number;
   startMs(index: number): number;
   endMs(index: number): number;

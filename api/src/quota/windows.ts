@@ -1,46 +1,61 @@
-// The windows a limit can count in, one rule per kind of window of the domain's table (domain/limit-kinds.ts): how a
-// window is found from the store's clock, in TypeScript here and in lua/check.lua under the same rule code, so that
-// every store agrees on where a window starts and ends.
-import type { WindowName } from "../domain/limit-kinds";
-import { monthRule, WEEK_RULE } from "./calendar-windows";
+// The windows a limit can count in: each kind's rule made from its row of the domain's table (domain/limit-kinds.ts),
+// how a window is found from the store's clock. check.lua is sent each rule's params and finds the same windows from
+// them, so that every store agrees on where a window starts and ends, and a new kind needs no code here or there.
+import { WINDOW_KINDS, type WindowKind, type WindowName } from "../domain/limit-kinds";
+import { calendarRule } from "./calendar-windows";
 import type { WindowRule } from "./window-rule";
 
-export type { WindowName } from "../domain/limit-kinds";
-export { WINDOW_NAMES } from "../domain/limit-kinds";
+export { DAY_MS, HOUR_MS, WINDOW_NAMES, type WindowName } from "../domain/limit-kinds";
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-
-/** A window of fixed length aligned to the Unix epoch, so to UTC: `[hh:00, hh+1:00)`, `[00:00Z, next 00:00Z)`. */
-function fixedWindow(code: string, fields: WindowRule["fields"], lengthMs: number): WindowRule {
+/** Windows of fixed length counted from `offsetMs` after the epoch: `[hh:00, hh+1:00)`, Monday to Monday. */
+function fixedRule(kind: WindowKind, lengthMs: number, offsetMs: number): WindowRule {
+  const [index, count] = kind.hashFields;
   return {
-    code,
-    fields,
-    index: (nowMs) => Math.floor(nowMs / lengthMs),
-    startMs: (index) => index * lengthMs,
-    endMs: (index) => (index + 1) * lengthMs,
+    code: kind.window,
+    fields: kind.hashFields,
+    params: `${index}:${count}:${lengthMs}:${offsetMs}`,
+    lengthVaries: false,
+    index: (nowMs) => Math.floor((nowMs - offsetMs) / lengthMs),
+    startMs: (i) => i * lengthMs + offsetMs,
+    endMs: (i) => (i + 1) * lengthMs + offsetMs,
   };
 }
 
-/** Each kind of window's rule; a month's follows the customer's billing day (windowRule). */
-export const WINDOW_RULES: Record<WindowName, WindowRule> = {
-  hour: fixedWindow("hour", ["hi", "hc"], HOUR_MS),
-  day: fixedWindow("day", ["di", "dc"], DAY_MS),
-  week: WEEK_RULE,
-  month: monthRule(1),
-};
+/** Each kind's rules made so far, by billing day (a fixed rule, which follows none, as the 1st's). */
+const made = new WeakMap<WindowKind, WindowRule[]>();
 
 /**
- * The windows counted even where the customer has no limit in them, so that a limit added later counts what its
- * window has already used. Weeks and months are counted only where limited: counting them for everyone would keep
- * every subject's counters for up to a month (anonymous addresses included) and cost every check two more windows;
- * a week or month limit added later counts from when it is added.
+ * The rule of a kind of window for a customer with this billing day (1 to 31; null: the calendar month), made once:
+ * calendar months follow the billing day, fixed lengths ignore it.
  */
-export const ALWAYS_COUNTED: ReadonlySet<WindowName> = new Set<WindowName>(["hour", "day"]);
+export function ruleOf(kind: WindowKind, billingDay: number | null = null): WindowRule {
+  const { rule } = kind;
+  const day = "months" in rule ? (billingDay ?? 1) : 1;
+  if (!Number.isInteger(day) || day < 1 || day > 31) throw new RangeError(`a billing day is 1 to 31, not ${day}`);
+  let rules = made.get(kind);
+  if (!rules) {
+    rules = [];
+    made.set(kind, rules);
+  }
+  let found = rules[day - 1];
+  if (!found) {
+    found = "months" in rule ? calendarRule(kind, rule.months, day) : fixedRule(kind, rule.lengthMs, rule.offsetMs);
+    rules[day - 1] = found;
+  }
+  return found;
+}
 
-/** The rule of a kind of window for a customer with this billing day (null: the calendar month). */
+const KIND_OF = new Map<WindowName, WindowKind>(WINDOW_KINDS.map((k) => [k.window, k]));
+
+/** Each kind of window's rule for customers without a billing day. */
+export const WINDOW_RULES = Object.fromEntries(WINDOW_KINDS.map((k) => [k.window, ruleOf(k)])) as Record<
+  WindowName,
+  WindowRule
+>;
+
+/** The rule of a kind of window, by its name, for a customer with this billing day (null: the calendar month). */
 export function windowRule(name: WindowName, billingDay: number | null): WindowRule {
-  return name === "month" && billingDay !== null ? monthRule(billingDay) : WINDOW_RULES[name];
+  return ruleOf(KIND_OF.get(name) as WindowKind, billingDay);
 }
 
 /** The length in seconds of the window `nowMs` falls in: the `w` of its RateLimit-Policy item. */

@@ -3,8 +3,8 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
-import { monthRule, WEEK_RULE } from "../calendar-windows";
 import type { WindowRule } from "../window-rule";
+import { WINDOW_RULES, windowRule } from "../windows";
 import { scripts } from "./scripts";
 
 let redis: RedisServer;
@@ -33,8 +33,8 @@ const instants = [
 ].map(Date.parse);
 
 const rules: [string, WindowRule][] = [
-  ["week", WEEK_RULE],
-  ...[1, 15, 28, 29, 30, 31].map((day): [string, WindowRule] => [`month from day ${day}`, monthRule(day)]),
+  ["week", WINDOW_RULES.week],
+  ...[1, 15, 28, 29, 30, 31].map((day): [string, WindowRule] => [`month from day ${day}`, windowRule("month", day)]),
 ];
 
 describe("calendar windows in check.lua (integration, needs redis-server)", () => {
@@ -55,7 +55,7 @@ describe("calendar windows in check.lua (integration, needs redis-server)", () =
             "-1",
             "-1",
             "1",
-            rule.code,
+            rule.params,
             "5",
             "1",
             "1",

@@ -1,4 +1,4 @@
-// check.lua's argument and reply layout, called directly: windows found by their rule codes, several checks of
+// check.lua's argument and reply layout, called directly: windows found by their rules' params, several checks of
 // different window counts in one call, and the hash fields counters were kept in before windows became a list.
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -38,8 +38,8 @@ describe("check.lua (integration, needs redis-server)", () => {
       c,
       "3",
       ...["1", "", "5", "60", "0"],
-      ...["1", "", "-1", "-1", "2", "hour", "10", "day", "100"],
-      ...["1", "", "-1", "-1", "1", "day", "3"],
+      ...["1", "", "-1", "-1", "2", WINDOW_RULES.hour.params, "10", WINDOW_RULES.day.params, "100"],
+      ...["1", "", "-1", "-1", "1", WINDOW_RULES.day.params, "3"],
       ...["1", "2", "1", t],
       ...["2", "1", "1", t],
       ...["3", "3", "1", t],
@@ -69,7 +69,7 @@ describe("check.lua (integration, needs redis-server)", () => {
         "-1",
         "-1",
         "1",
-        rule.code,
+        rule.params,
         "10",
         "1",
         "2",

@@ -28,9 +28,9 @@ const BOARD_MARKS_PER_CALL = 500;
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
 // A spec as check.lua's arguments (the count of parts, then for each its prefix, its bucket, its count of windows and
-// each window's rule and size), worked out once per spec rather than on every check (specs live in the config
-// cache until config changes), and the same list for specs alike, so that the checks of a batch that share limits
-// (customers on one plan) send them once. `alone` is the start of a call that holds one check: one spec, and the
+// each window's rule, as its params, and size), worked out once per spec rather than on every check (specs live in
+// the config cache until config changes), and the same list for specs alike, so that the checks of a batch that share
+// limits (customers on one plan) send them once. `alone` is the start of a call that holds one check: one spec, and the
 // check's number for it.
 type SpecArgs = { list: readonly string[]; alone: readonly string[] };
 const specArgs = new WeakMap<LimitSpec, SpecArgs>();
@@ -41,7 +41,7 @@ function argsOf(spec: LimitSpec): SpecArgs {
     const list = [String(spec.parts.length)];
     for (const part of spec.parts) {
       list.push(part.prefix, arg(part.capacity), arg(part.perMinute), String(part.windows.length));
-      for (const w of part.windows) list.push(w.rule.code, arg(w.size));
+      for (const w of part.windows) list.push(w.rule.params, arg(w.size));
     }
     const text = list.join(" ");
     args = alike.get(text);

@@ -1,31 +1,23 @@
 // Tests' limits in the shape plans have (a bucket and the windows), as the LimitSpec a check takes.
-import { WINDOW_NAMES } from "../../domain/limit-kinds";
+import { WINDOW_KINDS, type WindowName } from "../../domain/limit-kinds";
 import { type LimitPart, type LimitSpec, specOf } from "../limits";
-import { ALWAYS_COUNTED, windowRule } from "../windows";
+import { ruleOf } from "../windows";
 
+/** A bucket, each kind of window's size by its name (`hour: 10`), and the month's billing day (null: the calendar's). */
 export type FixedLimits = {
   capacity?: number | null;
   perMinute?: number | null;
-  hour?: number | null;
-  day?: number | null;
-  week?: number | null;
-  month?: number | null;
-  /** The month's billing day (null: the calendar month). */
   billingDay?: number | null;
-};
+} & { [W in WindowName]?: number | null };
 
 /**
- * One part, its windows as limitPart() puts them: the hour and the day always (counted but not limited when left
- * out), the week and the month when limited.
+ * One part, its windows as limitPart() puts them: those always counted (the hour and the day) whether limited or not
+ * (counted but not limited when left out), the others when limited.
  */
 export function testPart(limits: FixedLimits, prefix = ""): LimitPart {
   const { capacity = null, perMinute = null, billingDay = null } = limits;
-  const counted = WINDOW_NAMES.filter((name) => limits[name] != null || ALWAYS_COUNTED.has(name));
-  const windows = counted.map((name) => ({
-    name,
-    size: limits[name] ?? null,
-    rule: windowRule(name, billingDay),
-  }));
+  const counted = WINDOW_KINDS.filter((k) => limits[k.window] != null || k.alwaysCounted);
+  const windows = counted.map((k) => ({ name: k.window, size: limits[k.window] ?? null, rule: ruleOf(k, billingDay) }));
   return { prefix, capacity, perMinute, windows };
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { monthRule, WEEK_RULE } from "./calendar-windows";
 import type { WindowRule } from "./window-rule";
+import { WINDOW_RULES, windowRule } from "./windows";
+
+const WEEK_RULE = WINDOW_RULES.week;
+const monthRule = (day = 1) => windowRule("month", day);
 
 const at = (iso: string) => Date.parse(iso);
 /** The window `iso` falls in, as [start, end) in ISO form: the start is the end of the window before. */
@@ -51,7 +54,7 @@ describe("months from a billing day", () => {
     expect(windowOf(monthRule(day), now)).toEqual([`${start}T00:00:00.000Z`, `${end}T00:00:00.000Z`]);
   });
 
-  test("the code check.lua knows each by", () => {
+  test("the code each is known by: the window's name, and the billing day unless it is the 1st", () => {
     expect([monthRule().code, monthRule(1).code, monthRule(31).code]).toEqual(["month", "month", "month:31"]);
   });
 });
