@@ -3,7 +3,9 @@ import { noLimits } from "../domain/limit-kinds";
 import type { Decision, LimitState } from "./decision";
 import { outcome, retryAfterSeconds } from "./decision";
 import { rateLimitHeaders } from "./headers";
-import { bucketWindowSeconds, limitPart, limitSpec, policyHeader } from "./limits";
+import { bucketWindowSeconds, limitPart, limitSpec, policyHeader, specOf } from "./limits";
+import { quarter } from "./testing/added-kinds";
+import { ruleOf } from "./windows";
 
 const now = Date.parse("2026-11-30T10:00:00.000Z");
 const burst = (s: Partial<LimitState>): LimitState => ({
@@ -108,6 +110,15 @@ describe("headers", () => {
     expect(policyHeader(limitSpec(limits, 31), at("2026-03-15T00:00:00Z"))).toContain('"month";q=100;w=2678400');
     // A leap year's February from billing day 30: 30 January to 29 February is 30 days.
     expect(policyHeader(limitSpec(limits, 30), at("2028-02-10T00:00:00Z"))).toContain('"month";q=100;w=2592000');
+  });
+
+  test("a header is made again when any window of varying length ends, not only a month's (a quarter's row)", () => {
+    const windows = [{ name: "quarter", size: 500, rule: ruleOf(quarter) }];
+    const spec = specOf([{ prefix: "", capacity: null, perMinute: null, windows }]);
+    const at = (iso: string) => Date.parse(iso);
+    // January to March 2026 is 90 days; April to June 91.
+    expect(policyHeader(spec, at("2026-03-31T23:59:59Z"))).toBe('"quarter";q=500;w=7776000');
+    expect(policyHeader(spec, at("2026-04-01T00:00:00Z"))).toBe('"quarter";q=500;w=7862400');
   });
 
   test("a denial carries Retry-After, and RateLimit names the limit that denies", () => {

@@ -1,19 +1,24 @@
 import { describe, expect, test } from "vitest";
+import { ADDED_KINDS } from "../testing/added-kinds";
 import { describeCounterStore } from "../testing/store-contract";
 import { testSpec } from "../testing/test-spec";
 import { createMemoryStore } from "./memory-store";
 
-describeCounterStore("memory", async () => {
-  let now = 0;
-  const store = createMemoryStore({ now: () => now });
-  return {
-    store,
-    setTime: async (ms) => {
-      now = ms;
-    },
-    close: () => store.close(),
-  };
-});
+describeCounterStore(
+  "memory",
+  async () => {
+    let now = 0;
+    const store = createMemoryStore({ now: () => now });
+    return {
+      store,
+      setTime: async (ms) => {
+        now = ms;
+      },
+      close: () => store.close(),
+    };
+  },
+  ADDED_KINDS,
+);
 
 describe("memory store", () => {
   test("idle subjects are dropped, so memory follows recent traffic and not every key ever seen", async () => {

@@ -1,6 +1,7 @@
 // The store contract on real Redis over TCP: one redis-server, and a three-node Cluster.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../../dev/redis-server";
+import { ADDED_KINDS } from "../testing/added-kinds";
 import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
 import { checksTogether } from "../testing/merged-checks-scenario";
 import { describeCounterStore } from "../testing/store-contract";
@@ -36,10 +37,12 @@ function harness(options: () => { url?: string; clusterNodes?: string[] }) {
 describeCounterStore(
   "Redis (integration, needs redis-server)",
   harness(() => ({ url: redis.url })),
+  ADDED_KINDS,
 );
 describeCounterStore(
   "Redis Cluster (integration, needs redis-server)",
   harness(() => ({ clusterNodes: cluster.seeds })),
+  ADDED_KINDS,
 );
 
 /** A store on a clock the test sets, and a connection of the test's own to look at what the store wrote. */

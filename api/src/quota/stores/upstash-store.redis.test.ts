@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../../dev/upstash-endpoint";
 import type { CounterStore } from "../store";
+import { ADDED_KINDS } from "../testing/added-kinds";
 import { answerDroppers, lostAnswer } from "../testing/lost-answer-scenario";
 import { checksTogether } from "../testing/merged-checks-scenario";
 import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
@@ -42,7 +43,7 @@ const harness =
     };
   };
 
-describeCounterStore("Upstash (integration, needs redis-server)", harness());
+describeCounterStore("Upstash (integration, needs redis-server)", harness(), ADDED_KINDS);
 // As the Worker builds it (entry/worker-service.ts): each call alone, and together() a view that merges.
 describeCounterStore(
   "Upstash as on a Worker (integration, needs redis-server)",

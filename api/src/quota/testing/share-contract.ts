@@ -1,14 +1,12 @@
 // Shares (contract section 12) as every counter store must keep them: part of the store contract, run on each store.
 import { expect, test } from "vitest";
 import { SHARE_LEASE_MS } from "../counting";
-import type { StoreHarness } from "./store-harness";
+import type { StoreHarness, WithStore } from "./store-harness";
 import { testSpec as spec } from "./test-spec";
 
 const at = (iso: string) => Date.parse(iso);
 let next = 0;
 const fresh = () => `share-${process.pid}-${Date.now()}-${next++}`;
-
-type WithStore = (body: (h: StoreHarness) => Promise<void>) => Promise<void>;
 
 /** Where each limit stands, by name: remaining, and held when servers hold some of it. */
 async function standing(h: StoreHarness, subject: string, limits: ReturnType<typeof spec>) {

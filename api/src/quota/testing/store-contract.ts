@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
 import { DAY_MS, HOUR_MS } from "../windows";
+import { type AddedKind, addedKindContract } from "./added-kind-contract";
 import { shareContract } from "./share-contract";
 import type { StoreHarness } from "./store-harness";
 import { testSpec } from "./test-spec";
@@ -13,7 +14,12 @@ let next = 0;
 /** A subject no other test touches, so stores that outlive a test stay independent. */
 const fresh = () => `contract-${process.pid}-${Date.now()}-${next++}`;
 
-export function describeCounterStore(name: string, harness: () => Promise<StoreHarness>) {
+/** The contract on the store `harness` makes, and (when given) on kinds of window added by a row alone. */
+export function describeCounterStore(
+  name: string,
+  harness: () => Promise<StoreHarness>,
+  added: readonly AddedKind[] = [],
+) {
   describe(`${name} counter store contract`, () => {
     async function withStore(body: (h: StoreHarness) => Promise<void>) {
       const h = await harness();
@@ -436,5 +442,6 @@ export function describeCounterStore(name: string, harness: () => Promise<StoreH
       }));
 
     shareContract(withStore);
+    addedKindContract(withStore, added);
   });
 }

@@ -7,3 +7,6 @@ export type StoreHarness = {
   setTime(ms: number): Promise<void>;
   close(): Promise<void>;
 };
+
+/** Runs a body on a fresh harness, and closes it after: how the contract's parts are handed their store. */
+export type WithStore = (body: (h: StoreHarness) => Promise<void>) => Promise<void>;
