@@ -1,8 +1,16 @@
 // What a plan is and the rules its limits obey; shared by the API and the admin console's forms.
 import { z } from "zod";
-import { LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, noLimits } from "./limit-kinds";
+import { LIMIT_EXAMPLES, LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, noLimits } from "./limit-kinds";
 
-export { LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, noLimits } from "./limit-kinds";
+export {
+  LIMIT_EXAMPLES,
+  LIMIT_FIELDS,
+  LIMIT_KINDS,
+  type LimitField,
+  type Limits,
+  noLimits,
+  WINDOW_KINDS,
+} from "./limit-kinds";
 
 export const PLAN_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 export const RESOURCE_NAME = /^[a-z0-9][a-z0-9._:-]{0,62}$/;
@@ -114,8 +122,6 @@ export const PLAN_FIELD_DOCS = {
     "For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.",
 } as const;
 
-const EXAMPLES: Limits = { burst: 20, perMinute: 100, perHour: 5000, perDay: 50000, perWeek: null, perMonth: 1000000 };
-
 /** Every limit field with `make` applied to its schema, for the shapes below. */
 function limitShape<T extends z.ZodType>(make: (field: LimitField) => T): Record<LimitField, T> {
   return Object.fromEntries(LIMIT_FIELDS.map((f) => [f, make(f)])) as Record<LimitField, T>;
@@ -135,15 +141,24 @@ export const ResourcesInput = resourceRecord(ResourceLimits).meta({
 const PRO_EXAMPLE = {
   id: "pro",
   name: "Pro",
-  ...EXAMPLES,
+  ...LIMIT_EXAMPLES,
   resources: { "ai.generate": { ...noLimits(), perMinute: 10, perDay: 500 } },
   failMode: "closed",
   shadow: false,
   localShare: null,
 } as const;
 
-const RULES_SUMMARY =
-  "At least one limit is set; burst needs perMinute; in the order burst/perMinute, perHour, perDay, perWeek, perMonth no limit is smaller than a set one before it. Each resource obeys the same rules.";
+/** The fields from the lowest rank to the highest, those of one rank together: "burst/perMinute, perHour, …". */
+const RANK_ORDER = [...new Set(LIMIT_KINDS.map((k) => k.rank))]
+  .sort((a, b) => a - b)
+  .map((rank) =>
+    LIMIT_KINDS.filter((k) => k.rank === rank)
+      .map((k) => k.field)
+      .join("/"),
+  )
+  .join(", ");
+
+const RULES_SUMMARY = `At least one limit is set; burst needs perMinute; in the order ${RANK_ORDER} no limit is smaller than a set one before it. Each resource obeys the same rules.`;
 
 export const PlanCreate = z
   .strictObject({
@@ -155,7 +170,7 @@ export const PlanCreate = z
         example: "pro",
       }),
     name: DisplayName.meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    ...limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f], example: EXAMPLES[f] })),
+    ...limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] })),
     resources: ResourcesInput.default({}),
     failMode: FailMode.default("open").meta({
       description: `${PLAN_FIELD_DOCS.failMode} Default open; closed suits metered plans, where the limit is about money.`,
@@ -171,7 +186,7 @@ export type PlanCreate = z.output<typeof PlanCreate>;
 export const PlanPatch = z
   .strictObject({
     name: DisplayName.optional().meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    ...limitShape((f) => Limit.optional().meta({ description: PLAN_FIELD_DOCS[f], example: EXAMPLES[f] })),
+    ...limitShape((f) => Limit.optional().meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] })),
     resources: ResourcesInput.optional().meta({
       description: `${PLAN_FIELD_DOCS.resources} Replaces the plan's resources as a whole; {} removes them.`,
     }),

@@ -3,7 +3,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
-import { LIMIT_FIELDS, type LimitField, PLAN_FIELD_DOCS, ResourceLimitsOut } from "../domain/plan";
+import {
+  LIMIT_EXAMPLES,
+  LIMIT_FIELDS,
+  type LimitField,
+  noLimits,
+  PLAN_FIELD_DOCS,
+  ResourceLimitsOut,
+} from "../domain/plan";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
 
@@ -47,15 +54,10 @@ export const Me = z
       plan: {
         id: "pro",
         name: "Pro",
-        burst: 20,
-        perMinute: 100,
-        perHour: 5000,
+        // The documentation's example plan, with the override below laid over it.
+        ...LIMIT_EXAMPLES,
         perDay: 100000,
-        perWeek: null,
-        perMonth: 1000000,
-        resources: {
-          "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 2000, perWeek: null, perMonth: null },
-        },
+        resources: { "ai.generate": { ...noLimits(), perMinute: 10, perDay: 2000 } },
         failMode: "closed",
         shadow: false,
       },

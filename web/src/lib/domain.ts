@@ -22,5 +22,6 @@ export {
   planViolations,
   RESOURCE_NAME,
   type Resources,
+  WINDOW_KINDS,
 } from "../../../api/src/domain/plan";
 export { MAX_REQUESTS, type Simulation, simulate, type Traffic } from "../../../api/src/quota/simulate";

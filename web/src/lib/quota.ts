@@ -1,7 +1,7 @@
 // The shapes of usage and history the API returns (contract section 6), and how each limit is named on screen.
 import type { LimitEntry } from "../../../api/src/quota/decision";
 import type { LimitName } from "../../../api/src/quota/limits";
-import { LIMIT_KINDS, type LimitField, type Limits } from "./domain";
+import { LIMIT_KINDS, type LimitField, type Limits, WINDOW_KINDS } from "./domain";
 import { formatLimit } from "./format";
 
 // A limit's name and where it stands, as the API reports them: its own types, so the two cannot drift apart.
@@ -24,6 +24,9 @@ export const FIELD_LABELS = Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, 
   LimitField,
   string
 >;
+
+/** What the form says under each plan field. */
+export const FIELD_HINTS = Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.hint])) as Record<LimitField, string>;
 
 /** The limits an object names, in words ("Per minute 10, Per day 500"); a field left out is not said. */
 export function limitsText(limits: Partial<Record<LimitField, number | null>>): string {
@@ -50,6 +53,12 @@ export function entryLabel(name: LimitName): string {
   const label = ENTRY_LABELS[limit] ?? limit;
   return resource === null ? label : `${resource} · ${label}`;
 }
+
+// Windows of calendar months renew on the customer's billing day: the date a bill runs to.
+const RENEWING = new Set<string>(WINDOW_KINDS.filter((k) => "months" in k.rule).map((k) => k.window));
+
+/** Whether a limit (`month`, not `ai.generate/month`) renews on the billing day, as calendar months do. */
+export const renewsOnBillingDay = (limit: string): boolean => RENEWING.has(limit);
 
 /** The minutes of history the charts show. */
 export const HISTORY_MINUTES = 60;

@@ -1,6 +1,6 @@
 // One limit as a bar of used of limit, with what is left and a countdown to its reset.
 import { formatCount, formatDate, formatDuration } from "../../lib/format";
-import { entryLabel, entryParts, type LimitEntry } from "../../lib/quota";
+import { entryLabel, entryParts, type LimitEntry, renewsOnBillingDay } from "../../lib/quota";
 import { heldText, UsedMeter, usedOf } from "./used-meter";
 
 /** When the limit frees up, in words: the bucket refills, windows reset. */
@@ -19,7 +19,9 @@ function detailText(entry: LimitEntry): string | null {
   if (limit === "burst" && entry.perMinute !== undefined) {
     return `Bucket of ${formatCount(entry.limit)}, refills ${formatCount(entry.perMinute)} per minute`;
   }
-  if (limit === "month") return `${formatCount(entry.remaining)} left this month, renews ${formatDate(entry.reset)}`;
+  if (renewsOnBillingDay(limit)) {
+    return `${formatCount(entry.remaining)} left this ${limit}, renews ${formatDate(entry.reset)}`;
+  }
   return null;
 }
 

@@ -11,8 +11,9 @@ import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { Field } from "../../../components/ui/field";
 import { isApiError } from "../../../lib/api-client";
-import type { LimitField, Limits, Plan, PlanPatch } from "../../../lib/domain";
+import type { Limits, Plan, PlanPatch } from "../../../lib/domain";
 import { humanize, parseLimitInputs, wellFormedLimits } from "../../../lib/limit-input";
+import { FIELD_HINTS } from "../../../lib/quota";
 import { useCreatePlan } from "../api/create-plan";
 import { planQueryOptions } from "../api/get-plan";
 import { useUpdatePlan } from "../api/update-plan";
@@ -30,15 +31,6 @@ type Props = {
    * each field a number, or null when empty or not a valid limit yet.
    */
   onDraftChange?: (limits: Limits) => void;
-};
-
-const LIMIT_HINTS: Record<LimitField, string> = {
-  burst: "Requests allowed at once, refilled at Per minute. Empty: the bucket holds Per minute.",
-  perMinute: "Sustained rate: the bucket refills at this many per minute.",
-  perHour: "Per UTC clock hour.",
-  perDay: "Per UTC day.",
-  perWeek: "Monday to Monday, UTC.",
-  perMonth: "Calendar month, or from each customer's billing day.",
 };
 
 /** The draft fields edited by name; limits and resources have their own setters. */
@@ -214,7 +206,7 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
           values={draft.limits}
           placeholder="No limit"
           errorOf={shown}
-          hintOf={(field) => LIMIT_HINTS[field]}
+          hintOf={(field) => FIELD_HINTS[field]}
           onChange={(field, value) => edit((d) => ({ ...d, limits: { ...d.limits, [field]: value } }), field)}
           onBlur={touch}
         />
