@@ -1,18 +1,16 @@
 // A plan and a customer for the console's tests: Pro (100 a minute, 5,000 an hour, 50,000 a day, fail open) and a
 // customer on it, each changed by the fields a test gives.
-import type { Customer, Plan } from "../lib/domain";
+import { type Customer, noLimits, type Plan } from "../lib/domain";
 
 const at = "2026-11-30T10:00:00.000Z";
 
 export const proPlan = (fields: Partial<Plan> = {}): Plan => ({
   id: "pro",
   name: "Pro",
-  burst: null,
+  ...noLimits(),
   perMinute: 100,
   perHour: 5000,
   perDay: 50000,
-  perWeek: null,
-  perMonth: null,
   resources: {},
   failMode: "open",
   shadow: false,

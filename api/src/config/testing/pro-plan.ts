@@ -1,15 +1,11 @@
 // A plan as the store gives it back, for the config layer's tests: 100 a minute, a local share of 50.
-import type { Plan } from "../../domain/plan";
+import { noLimits, type Plan } from "../../domain/plan";
 
 export const proPlan: Plan = {
   id: "pro",
   name: "Pro",
-  burst: null,
+  ...noLimits(),
   perMinute: 100,
-  perHour: null,
-  perDay: null,
-  perWeek: null,
-  perMonth: null,
   resources: {},
   failMode: "open",
   shadow: false,
