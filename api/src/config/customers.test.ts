@@ -6,7 +6,8 @@ import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
 import * as schema from "../../../db/schema";
 import { PlanCreate } from "../domain/plan";
-import { type CustomerStore, createCustomerStore, type PageQuery } from "./customers";
+import type { PageQuery } from "./customer-reads";
+import { type CustomerStore, createCustomerStore } from "./customers";
 import { createPlanStore } from "./plans";
 
 // One millisecond for every write: ties on createdAt are the rule here, not a race.

@@ -3,7 +3,7 @@
 // that is not a cursor this service made is a 400, never a guess.
 import { Buffer } from "node:buffer";
 import { z } from "@hono/zod-openapi";
-import type { ListPosition } from "../config/customers";
+import type { ListPosition } from "../config/customer-reads";
 import { CUSTOMER_ID } from "../domain/customer";
 
 const Position = z.tuple([z.iso.datetime(), z.string().regex(CUSTOMER_ID)]);

@@ -1,0 +1,109 @@
+// A versioned resource is a description: a table and a few words made in this test alone (notes) get reads, writes
+// guarded by the version (If-Match: 412), retries past another writer, and an audit entry per change, named by it.
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { beforeEach, expect, test } from "vitest";
+import { createDb } from "../../../db/client";
+import { migrateDb } from "../../../db/migrate";
+import { fail } from "../errors";
+import { listAudit } from "./audit";
+import { createVersionedStore } from "./versioned-store";
+
+const notes = sqliteTable("notes", {
+  id: text("id").primaryKey(),
+  body: text("body").notNull(),
+  version: integer("version").notNull(),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+let db: Awaited<ReturnType<typeof createDb>>["db"];
+let client: Awaited<ReturnType<typeof createDb>>["client"];
+let store: ReturnType<typeof notesStore>;
+// What the next check of a note does first, as another writer would between the store's read and its write.
+let meanwhile: () => Promise<void>;
+
+const now = () => new Date("2026-11-30T10:00:00.000Z");
+
+function notesStore() {
+  return createVersionedStore(db, now, {
+    name: "note",
+    table: notes,
+    fromRow: (row) => ({ ...row }),
+    fresh: (input: { id: string; body: string }) => input,
+    async problem(note) {
+      await meanwhile();
+      return note.body === "" ? fail("invalid_request", "a note says something") : null;
+    },
+    foreignKeyFailure: () => fail("conflict", "notes refer to nothing"),
+    removeRace: "conflict",
+  });
+}
+
+beforeEach(async () => {
+  ({ db, client } = await createDb({ url: ":memory:" }));
+  await migrateDb(db);
+  await client.execute(
+    "CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, version INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
+  );
+  meanwhile = async () => {};
+  store = notesStore();
+});
+
+const actions = async () => (await listAudit(db, 100)).map((entry) => `${entry.action} ${entry.target}`).reverse();
+
+test("create, read, update and delete, each with its audit entry named after the resource", async () => {
+  const made = await store.create({ id: "n1", body: "hello" }, "test");
+  expect(made).toEqual({
+    ok: true,
+    value: { id: "n1", body: "hello", version: 1, createdAt: now().toISOString(), updatedAt: now().toISOString() },
+  });
+  expect(await store.get("n1")).toMatchObject({ body: "hello", version: 1 });
+  expect(await store.create({ id: "n1", body: "again" }, "test")).toEqual(fail("conflict", "note n1 already exists"));
+
+  expect(await store.update("n1", { body: "hello" }, undefined, "test")).toMatchObject({ value: { version: 1 } });
+  expect(await store.update("n1", { body: "hi" }, [1], "test")).toMatchObject({ value: { body: "hi", version: 2 } });
+  expect(await store.remove("n1", "*", "test")).toMatchObject({ value: { version: 2 } });
+  expect(await store.get("n1")).toBeNull();
+  expect(await store.remove("n1", undefined, "test")).toEqual(fail("not_found", "note n1 does not exist"));
+  // The change that changed nothing left no entry, and the refused create none either.
+  expect(await actions()).toEqual(["note.create n1", "note.update n1", "note.delete n1"]);
+});
+
+test("a write whose If-Match names another version, or that the resource refuses, changes nothing", async () => {
+  await store.create({ id: "n1", body: "hello" }, "test");
+  expect(await store.update("n1", { body: "hi" }, [2, 3], "test")).toEqual(
+    fail("precondition_failed", "note n1 is at version 1, not 2 or 3"),
+  );
+  expect(await store.remove("n1", [], "test")).toEqual(
+    fail("precondition_failed", "note n1 is at version 1, not the one asked for"),
+  );
+  expect(await store.update("n1", { body: "" }, undefined, "test")).toEqual(
+    fail("invalid_request", "a note says something"),
+  );
+  expect(await store.get("n1")).toMatchObject({ body: "hello", version: 1 });
+  expect(await actions()).toEqual(["note.create n1"]);
+});
+
+test("another writer between the read and the write: 412 with If-Match, the patch applied to its version without", async () => {
+  await store.create({ id: "n1", body: "hello" }, "test");
+  const anotherWriter = () => {
+    meanwhile = async () => {
+      meanwhile = async () => {};
+      await client.execute("UPDATE notes SET body = 'theirs', version = version + 1 WHERE id = 'n1'");
+    };
+  };
+  anotherWriter();
+  expect(await store.update("n1", { body: "mine" }, [1], "test")).toEqual(
+    fail("precondition_failed", "note n1 changed meanwhile"),
+  );
+  expect(await store.get("n1")).toMatchObject({ body: "theirs", version: 2 });
+
+  anotherWriter();
+  expect(await store.update("n1", { body: "mine" }, undefined, "test")).toMatchObject({
+    value: { body: "mine", version: 4 },
+  });
+  // Only the write that went through is audited, from the version it was applied to.
+  const [entry] = await listAudit(db, 1);
+  expect(entry).toMatchObject({ action: "note.update", before: { version: 3 }, after: { version: 4 } });
+  expect(await actions()).toEqual(["note.create n1", "note.update n1"]);
+});

@@ -1,0 +1,177 @@
+// The maker of a versioned resource's store (plans, customers): reads by id, and writes that are each one batch with
+// their audit entry, guarded by the version that If-Match names; the audit log and the change feed call every write
+// `<name>.create`, `.update` or `.delete`. A resource describes itself (VersionedResource); the rest is here, once.
+import { isDeepStrictEqual } from "node:util";
+import { and, eq, getTableName, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { changedRows } from "../../../db/changed-rows";
+import type { Db } from "../../../db/client";
+import { type Failure, fail, ok, type Result } from "../errors";
+import { auditInsert } from "./audit";
+import { constraintOf } from "./db-errors";
+import { type IfMatch, staleVersion, stillAt } from "./versions";
+
+/** What every versioned resource carries: the version counts its changes, from 1. */
+export type Versioned = { id: string; version: number; createdAt: string; updatedAt: string };
+
+/** One statement of a write's batch. */
+export type BatchStatement = Parameters<Db["batch"]>[0][number];
+
+/** A table with the columns every versioned resource has (plans, customers). */
+type VersionedTable = SQLiteTable & { id: AnySQLiteColumn; version: AnySQLiteColumn };
+
+export type VersionedResource<T extends Versioned, Create, Table extends VersionedTable = VersionedTable> = {
+  /** What messages, the audit log and the change feed call it. */
+  name: string;
+  table: Table;
+  /** The resource as the API shows it, from its row. */
+  fromRow(row: Table["$inferSelect"]): T;
+  /** A new resource's fields, from what its create was given (its version and times are added here). */
+  fresh(input: Create): Omit<T, "version" | "createdAt" | "updatedAt">;
+  /** Why `after` may not be written, if it may not; `before` is null for a create. */
+  problem(after: T, before: T | null): Promise<Failure | null>;
+  /** The failure a foreign key's refusal means for this resource's write of `value`. */
+  foreignKeyFailure(value: T): Failure;
+  /** What a delete without If-Match answers when another write got in between its read and its own. */
+  removeRace: "conflict" | "precondition_failed";
+  /** Rows written in the same batch as the resource's (a customer's search rows), under the write's guard. */
+  alongside?: {
+    created(value: T): BatchStatement[];
+    updated(before: T, after: T, guard: () => SQL): BatchStatement[];
+  };
+};
+
+// How often an unconditional update re-reads when another writer got in between.
+const RETRIES = 5;
+
+/** What an update may change: anything but the id, the version and the times. */
+export type Changes<T extends Versioned> = Partial<Omit<T, keyof Versioned>>;
+
+/** The fields a patch gives (a field left undefined changes nothing). */
+const given = (patch: object) => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+
+export function createVersionedStore<T extends Versioned, Create, Table extends VersionedTable>(
+  db: Db,
+  now: () => Date,
+  resource: VersionedResource<T, Create, Table>,
+) {
+  const { name, table } = resource;
+  const tableName = getTableName(table);
+  const alongside = resource.alongside;
+
+  async function get(id: string): Promise<T | null> {
+    const row = await db.select().from(table).where(eq(table.id, id)).limit(1).get();
+    return row ? resource.fromRow(row) : null;
+  }
+
+  /** A write's failure that a constraint stands for, or the error itself when it is not one of those. */
+  function refused(error: unknown, value: T): Failure {
+    const constraint = constraintOf(error);
+    if (constraint === "unique") return fail("conflict", `${name} ${value.id} already exists`);
+    if (constraint === "foreign_key") return resource.foreignKeyFailure(value);
+    throw error;
+  }
+
+  /** The row as read, when a write may apply to it: it exists, and If-Match names its version. */
+  async function current(id: string, ifMatch: IfMatch): Promise<Result<T>> {
+    const before = await get(id);
+    if (!before) return fail("not_found", `${name} ${id} does not exist`);
+    return staleVersion(name, id, before.version, ifMatch) ?? ok(before);
+  }
+
+  const atVersion = (id: string, version: number) => and(eq(table.id, id), eq(table.version, version));
+
+  return {
+    get,
+
+    async create(input: Create, actor: string): Promise<Result<T>> {
+      const at = now().toISOString();
+      const value = { ...resource.fresh(input), version: 1, createdAt: at, updatedAt: at } as T;
+      const problem = await resource.problem(value, null);
+      if (problem) return problem;
+      try {
+        await db.batch([
+          db.insert(table).values(value as unknown as Table["$inferInsert"]),
+          ...(alongside?.created(value) ?? []),
+          auditInsert(db, { at, actor, action: `${name}.create`, target: value.id, before: null, after: value }),
+        ]);
+      } catch (error) {
+        return refused(error, value);
+      }
+      return ok(value);
+    },
+
+    async update(id: string, patch: Changes<T>, ifMatch: IfMatch, actor: string): Promise<Result<T>> {
+      const changing = given(patch);
+      for (let attempt = 0; attempt < RETRIES; attempt++) {
+        const read = await current(id, ifMatch);
+        if (!read.ok) return read;
+        const before = read.value;
+        // Nothing to change: no new version, no audit entry (the version counts changes). Values are compared as
+        // values, since the keys of an object (a customer's overrides) may come in any order.
+        if (Object.entries(changing).every(([field, value]) => isDeepStrictEqual(before[field as keyof T], value))) {
+          return ok(before);
+        }
+        const merged = { ...before, ...changing };
+        const after = { ...merged, version: before.version + 1, updatedAt: now().toISOString() } as T;
+        const problem = await resource.problem(after, before);
+        if (problem) return problem;
+        const { id: _, createdAt: __, ...changes } = after;
+        const guard = () => stillAt(tableName, id, before.version);
+        try {
+          const results = await db.batch([
+            auditInsert(
+              db,
+              { at: after.updatedAt, actor, action: `${name}.update`, target: id, before, after },
+              guard(),
+            ),
+            // Written before the update, under the same guard as the audit entry, so they share the fate of the
+            // update (the guard no longer holds once it is applied).
+            ...(alongside?.updated(before, after, guard) ?? []),
+            db
+              .update(table)
+              .set(changes as unknown as Partial<Table["$inferInsert"]>)
+              .where(atVersion(id, before.version)),
+          ]);
+          if (changedRows(results.at(-1)) === 1) return ok(after);
+        } catch (error) {
+          return refused(error, after);
+        }
+        // Another writer changed it between our read and our write: with If-Match the caller must look again;
+        // without it, apply the patch to the newer version.
+        if (ifMatch !== undefined) return fail("precondition_failed", `${name} ${id} changed meanwhile`);
+      }
+      return fail("conflict", `${name} ${id} is changing too often to update; try again`);
+    },
+
+    async remove(id: string, ifMatch: IfMatch, actor: string): Promise<Result<T>> {
+      const read = await current(id, ifMatch);
+      if (!read.ok) return read;
+      const before = read.value;
+      try {
+        const [, result] = await db.batch([
+          auditInsert(
+            db,
+            { at: now().toISOString(), actor, action: `${name}.delete`, target: id, before, after: null },
+            stillAt(tableName, id, before.version),
+          ),
+          db.delete(table).where(atVersion(id, before.version)),
+        ]);
+        if (changedRows(result) === 0) {
+          // With If-Match the caller asked for the version it read, which is gone; without it, it may try again.
+          return ifMatch === undefined && resource.removeRace === "conflict"
+            ? fail("conflict", `${name} ${id} changed meanwhile; try again`)
+            : fail("precondition_failed", `${name} ${id} changed meanwhile`);
+        }
+      } catch (error) {
+        return refused(error, before);
+      }
+      return ok(before);
+    },
+  };
+}
+
+/** The reads and writes every versioned resource has. */
+export type VersionedStore<T extends Versioned, Create> = ReturnType<
+  typeof createVersionedStore<T, Create, VersionedTable>
+>;
