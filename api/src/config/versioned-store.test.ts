@@ -1,52 +1,20 @@
 // A versioned resource is a description: a table and a few words made in this test alone (notes) get reads, writes
 // guarded by the version (If-Match: 412), retries past another writer, and an audit entry per change, named by it.
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { beforeEach, expect, test } from "vitest";
-import { createDb } from "../../../db/client";
-import { migrateDb } from "../../../db/migrate";
 import { fail } from "../errors";
 import { listAudit } from "./audit";
-import { createVersionedStore } from "./versioned-store";
+import { NOTES_NOW, notesDb, notesStore } from "./testing/notes";
 
-const notes = sqliteTable("notes", {
-  id: text("id").primaryKey(),
-  body: text("body").notNull(),
-  version: integer("version").notNull(),
-  createdAt: text("created_at").notNull(),
-  updatedAt: text("updated_at").notNull(),
-});
-
-let db: Awaited<ReturnType<typeof createDb>>["db"];
-let client: Awaited<ReturnType<typeof createDb>>["client"];
+let db: Awaited<ReturnType<typeof notesDb>>["db"];
+let client: Awaited<ReturnType<typeof notesDb>>["client"];
 let store: ReturnType<typeof notesStore>;
 // What the next check of a note does first, as another writer would between the store's read and its write.
 let meanwhile: () => Promise<void>;
 
-const now = () => new Date("2026-11-30T10:00:00.000Z");
-
-function notesStore() {
-  return createVersionedStore(db, now, {
-    name: "note",
-    table: notes,
-    fromRow: (row) => ({ ...row }),
-    fresh: (input: { id: string; body: string }) => input,
-    async problem(note) {
-      await meanwhile();
-      return note.body === "" ? fail("invalid_request", "a note says something") : null;
-    },
-    foreignKeyFailure: () => fail("conflict", "notes refer to nothing"),
-    removeRace: "conflict",
-  });
-}
-
 beforeEach(async () => {
-  ({ db, client } = await createDb({ url: ":memory:" }));
-  await migrateDb(db);
-  await client.execute(
-    "CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, version INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
-  );
+  ({ db, client } = await notesDb());
   meanwhile = async () => {};
-  store = notesStore();
+  store = notesStore(db, () => meanwhile());
 });
 
 const actions = async () => (await listAudit(db, 100)).map((entry) => `${entry.action} ${entry.target}`).reverse();
@@ -55,7 +23,13 @@ test("create, read, update and delete, each with its audit entry named after the
   const made = await store.create({ id: "n1", body: "hello" }, "test");
   expect(made).toEqual({
     ok: true,
-    value: { id: "n1", body: "hello", version: 1, createdAt: now().toISOString(), updatedAt: now().toISOString() },
+    value: {
+      id: "n1",
+      body: "hello",
+      version: 1,
+      createdAt: NOTES_NOW.toISOString(),
+      updatedAt: NOTES_NOW.toISOString(),
+    },
   });
   expect(await store.get("n1")).toMatchObject({ body: "hello", version: 1 });
   expect(await store.create({ id: "n1", body: "again" }, "test")).toEqual(fail("conflict", "note n1 already exists"));

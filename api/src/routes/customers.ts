@@ -1,18 +1,14 @@
-// The customer routes (contract section 4): list, create, read, change plan and overrides with If-Match, delete.
+// The customer routes (contract section 4): the list a page at a time, and the versioned resource's create, read,
+// change (name, plan, overrides) and delete.
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
-import { ApiError, unwrap } from "../errors";
-import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+import { errorResponses, jsonContent, security } from "../http";
 import { Cursor, encodeCursor } from "./customer-cursor";
+import { registerVersioned } from "./versioned-routes";
 
 const tags = ["Customers"];
-const IdParam = z.object({
-  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
-});
-const IfMatchHeader = ifMatchHeader("customer", 4);
-const withEtag = etagHeader("customer", 4);
 
 const LIMIT_RANGE = "limit must be a whole number from 1 to 1000";
 const ListQuery = z.object({
@@ -67,128 +63,35 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "post",
-      path: "/v1/customers",
-      operationId: "createCustomer",
-      tags,
-      security,
-      summary: "Create a customer",
-      description:
-        "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.",
-      middleware: [allow("admin"), jsonBody],
-      request: { body: { required: true, content: { "application/json": { schema: CustomerCreate } } } },
-      responses: {
-        201: { ...jsonContent(Customer, "The customer, at version 1"), headers: withEtag },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "conflict",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+  registerVersioned(app, {
+    name: "customer",
+    path: "/v1/customers",
+    tags,
+    example: { id: "cus_7YqK2mP9xW4tLb3n", version: 4 },
+    schemas: { resource: Customer, create: CustomerCreate, patch: CustomerPatch },
+    store: config.customers,
+    docs: {
+      create: {
+        summary: "Create a customer",
+        description:
+          "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.",
       },
-    }),
-    async (c) => {
-      const customer = unwrap(await config.customers.create(c.req.valid("json"), c.get("principal").actor));
-      c.header("ETag", etag(customer.version));
-      return c.json(customer, 201);
+      get: {
+        summary: "Read a customer",
+        description:
+          "The customer with its plan id and overrides, and its version as the ETag: send it back as If-Match when you change the customer.",
+      },
+      update: {
+        summary: "Change a customer's name, plan or overrides",
+        description:
+          "Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check. Send If-Match with the ETag you read to be told (412) when someone else changed the customer meanwhile.",
+        answer: "The customer, one version on (the same when nothing changed)",
+      },
+      remove: {
+        summary: "Delete a customer and its API keys",
+        description:
+          "Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
+      },
     },
-  );
-
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/v1/customers/{id}",
-      operationId: "getCustomer",
-      tags,
-      security,
-      summary: "Read a customer",
-      description:
-        "The customer with its plan id and overrides, and its version as the ETag: send it back as If-Match when you change the customer.",
-      middleware: [allow("admin")],
-      request: { params: IdParam },
-      responses: {
-        200: { ...jsonContent(Customer, "The customer"), headers: withEtag },
-        ...errorResponses("unauthorized", "forbidden", "not_found"),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const customer = await config.customers.get(id);
-      if (!customer) throw new ApiError("not_found", `customer ${id} does not exist`);
-      c.header("ETag", etag(customer.version));
-      return c.json(customer, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: "patch",
-      path: "/v1/customers/{id}",
-      operationId: "updateCustomer",
-      tags,
-      security,
-      summary: "Change a customer's name, plan or overrides",
-      description:
-        "Only the fields given change. overrides replaces the customer's overrides as a whole (null removes them); the result must obey the plan rules on the customer's plan. New limits apply from the next check. Send If-Match with the ETag you read to be told (412) when someone else changed the customer meanwhile.",
-      middleware: [allow("admin"), jsonBody],
-      request: {
-        params: IdParam,
-        headers: IfMatchHeader,
-        body: { required: true, content: { "application/json": { schema: CustomerPatch } } },
-      },
-      responses: {
-        200: {
-          ...jsonContent(Customer, "The customer, one version on (the same when nothing changed)"),
-          headers: withEtag,
-        },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "conflict",
-          "precondition_failed",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const ifMatch = ifMatchOf(c.req.header("if-match"));
-      const customer = unwrap(
-        await config.customers.update(id, c.req.valid("json"), ifMatch, c.get("principal").actor),
-      );
-      c.header("ETag", etag(customer.version));
-      return c.json(customer, 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: "delete",
-      path: "/v1/customers/{id}",
-      operationId: "deleteCustomer",
-      tags,
-      security,
-      summary: "Delete a customer and its API keys",
-      description:
-        "Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
-      middleware: [allow("admin")],
-      request: { params: IdParam, headers: IfMatchHeader },
-      responses: {
-        204: { description: "Deleted" },
-        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict", "precondition_failed"),
-      },
-    }),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      unwrap(await config.customers.remove(id, ifMatchOf(c.req.header("if-match")), c.get("principal").actor));
-      return c.body(null, 204);
-    },
-  );
+  });
 }

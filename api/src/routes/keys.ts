@@ -4,6 +4,7 @@ import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
+import { CustomerParam } from "./id-param";
 
 const tags = ["API keys"];
 
@@ -45,9 +46,6 @@ export const KeyListing = z
     },
   });
 
-const CustomerParam = z.object({
-  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
-});
 const KeyParam = z.object({
   id: z
     .string()

@@ -1,11 +1,12 @@
 // POST /v1/customers/{id}/reset (contract section 4): clears a customer's counters, audited.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject } from "../quota/subject";
+import { CustomerParam } from "./id-param";
 import { Usage } from "./usage";
 
 export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
@@ -21,9 +22,7 @@ export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
         "Every limit of the customer starts afresh. The per-minute history of checks is kept. Audited as customer.reset.",
       middleware: [allow("admin"), noBody],
       request: {
-        params: z.object({
-          id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
-        }),
+        params: CustomerParam,
       },
       responses: {
         200: jsonContent(Usage, "The customer's limits after the reset"),

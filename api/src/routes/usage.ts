@@ -10,6 +10,7 @@ import type { Limiter } from "../quota/limiter";
 import { KEPT_DAYS } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { LimitEntrySchema } from "./check";
+import { CustomerParam } from "./id-param";
 
 export const Usage = z
   .object({
@@ -98,10 +99,6 @@ const HistoryQuery = z.object({
     .max(1440)
     .default(60)
     .meta({ description: "How many minutes back, from 1 to 1440 (24 hours); default 60.", example: 60 }),
-});
-
-const CustomerParam = z.object({
-  id: z.string().meta({ description: "The customer's id.", example: "cus_7YqK2mP9xW4tLb3n" }),
 });
 
 export function registerUsage(app: App, { config }: AppDeps, limiter: Limiter) {
