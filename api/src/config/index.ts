@@ -1,8 +1,7 @@
 // createConfig: plans, customers, keys, tokens and audit over the database, with the in-process cache
 // that lets a check find a bearer's identity without touching the database.
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { apiKeys, tokens as tokenRows } from "../../../db/schema";
 import { type Schedule, timerSchedule } from "../schedule";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { type ConfigChange, readFeed } from "./change-feed";
@@ -49,8 +48,6 @@ const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
 const MAX_KEYS = 1_000_000;
 // Plans are few; this only bounds a flood of lookups of plans that do not exist.
 const MAX_PLANS = 10_000;
-// D1 binds at most 100 parameters in one statement.
-const IDS_PER_READ = 100;
 
 export function createConfig(
   db: Db,
@@ -112,20 +109,6 @@ export function createConfig(
     for (const listener of listeners) listener({ kind: "all" });
   }
 
-  /** The hashes of these keys' and tokens' bearers: what their cached identities are found by. */
-  async function hashesOf(keyIds: string[], tokenIds: string[]): Promise<string[]> {
-    const reads: Promise<{ hash: string }[]>[] = [];
-    for (let i = 0; i < keyIds.length; i += IDS_PER_READ) {
-      const ids = keyIds.slice(i, i + IDS_PER_READ);
-      reads.push(db.select({ hash: apiKeys.hash }).from(apiKeys).where(inArray(apiKeys.id, ids)));
-    }
-    for (let i = 0; i < tokenIds.length; i += IDS_PER_READ) {
-      const ids = tokenIds.slice(i, i + IDS_PER_READ);
-      reads.push(db.select({ hash: tokenRows.hash }).from(tokenRows).where(inArray(tokenRows.id, ids)));
-    }
-    return (await Promise.all(reads)).flat().map((row) => row.hash);
-  }
-
   /**
    * Drops what depends on each change, and only that: a key's or a token's identity (and the key's target), a
    * customer's target and its keys', a plan's shared entry (its customers' terms are made again from it, their keys
@@ -134,7 +117,8 @@ export function createConfig(
   async function apply(changes: ConfigChange[]): Promise<void> {
     if (changes.some((change) => change.kind === "all")) return forgetAll();
     const idsOf = (kind: ConfigChange["kind"]) => changes.flatMap((c) => (c.kind === kind ? [c.id as string] : []));
-    for (const hash of await hashesOf(idsOf("key"), idsOf("token"))) {
+    const hashes = await Promise.all([keys.hashesOf(idsOf("key")), tokens.hashesOf(idsOf("token"))]);
+    for (const hash of hashes.flat()) {
       principals.delete(hash);
       caches.keys.delete(digestOfHex(hash));
     }

@@ -5,6 +5,7 @@ import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
 import { CustomerParam } from "./id-param";
+import { registerRevoke, secretTimes } from "./secret-routes";
 
 const tags = ["API keys"];
 
@@ -29,11 +30,7 @@ export const KeyListing = z
   .object({
     id: z.string().meta({ description: KEY_ID }),
     prefix: z.string().meta({ description: KEY_PREFIX }),
-    createdAt: z.string().meta({ description: "When the key was made (ISO 8601, UTC).", format: "date-time" }),
-    revokedAt: z
-      .string()
-      .nullable()
-      .meta({ description: "When the key was revoked (ISO 8601, UTC); null while it works.", format: "date-time" }),
+    ...secretTimes("key"),
   })
   .meta({
     id: "ApiKey",
@@ -45,12 +42,6 @@ export const KeyListing = z
       revokedAt: null,
     },
   });
-
-const KeyParam = z.object({
-  id: z
-    .string()
-    .meta({ description: "The API key's id (key_…), not the key itself.", example: "key_3kTq9ZrW1mXc8PaL" }),
-});
 
 export function registerKeys(app: App, { config }: AppDeps) {
   app.openapi(
@@ -98,22 +89,12 @@ export function registerKeys(app: App, { config }: AppDeps) {
     },
   );
 
-  app.openapi(
-    createRoute({
-      method: "delete",
-      path: "/v1/keys/{id}",
-      operationId: "revokeApiKey",
-      tags,
-      security,
-      summary: "Revoke an API key",
-      description: "Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.",
-      middleware: [allow("admin")],
-      request: { params: KeyParam },
-      responses: { 204: { description: "Revoked" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
-    }),
-    async (c) => {
-      unwrap(await config.keys.revoke(c.req.valid("param").id, c.get("principal").actor));
-      return c.body(null, 204);
-    },
-  );
+  registerRevoke(app, {
+    path: "/v1/keys/{id}",
+    operationId: "revokeApiKey",
+    tags,
+    summary: "Revoke an API key",
+    id: { description: "The API key's id (key_…), not the key itself.", example: "key_3kTq9ZrW1mXc8PaL" },
+    revoke: config.keys.revoke,
+  });
 }

@@ -5,6 +5,7 @@ import type { App, AppDeps } from "../deps";
 import { DisplayName } from "../domain/plan";
 import { unwrap } from "../errors";
 import { errorResponses, jsonBody, jsonContent, security } from "../http";
+import { registerRevoke, secretTimes } from "./secret-routes";
 
 const tags = ["Tokens"];
 
@@ -41,11 +42,7 @@ export const Token = z
     id: z.string().meta({ description: TOKEN_ID }),
     name: z.string().meta({ description: "What the token is for." }),
     role: z.enum(["admin", "service"]).meta({ description: ROLE }),
-    createdAt: z.string().meta({ description: "When the token was made (ISO 8601, UTC).", format: "date-time" }),
-    revokedAt: z
-      .string()
-      .nullable()
-      .meta({ description: "When the token was revoked (ISO 8601, UTC); null while it works.", format: "date-time" }),
+    ...secretTimes("token"),
   })
   .meta({
     id: "Token",
@@ -58,12 +55,6 @@ export const Token = z
       revokedAt: null,
     },
   });
-
-const TokenParam = z.object({
-  id: z
-    .string()
-    .meta({ description: "The token's id (tok_…), not the token itself.", example: "tok_9mWq2ZkT4xPb7LcN" }),
-});
 
 export function registerTokens(app: App, { config }: AppDeps) {
   app.openapi(
@@ -89,7 +80,7 @@ export function registerTokens(app: App, { config }: AppDeps) {
         ),
       },
     }),
-    async (c) => c.json(await config.tokens.create(c.req.valid("json"), c.get("principal").actor), 201),
+    async (c) => c.json(unwrap(await config.tokens.create(c.req.valid("json"), c.get("principal").actor)), 201),
   );
 
   app.openapi(
@@ -111,22 +102,12 @@ export function registerTokens(app: App, { config }: AppDeps) {
     async (c) => c.json({ tokens: await config.tokens.list() }, 200),
   );
 
-  app.openapi(
-    createRoute({
-      method: "delete",
-      path: "/v1/tokens/{id}",
-      operationId: "revokeToken",
-      tags,
-      security,
-      summary: "Revoke a token",
-      description: "Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.",
-      middleware: [allow("admin")],
-      request: { params: TokenParam },
-      responses: { 204: { description: "Revoked" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
-    }),
-    async (c) => {
-      unwrap(await config.tokens.revoke(c.req.valid("param").id, c.get("principal").actor));
-      return c.body(null, 204);
-    },
-  );
+  registerRevoke(app, {
+    path: "/v1/tokens/{id}",
+    operationId: "revokeToken",
+    tags,
+    summary: "Revoke a token",
+    id: { description: "The token's id (tok_…), not the token itself.", example: "tok_9mWq2ZkT4xPb7LcN" },
+    revoke: config.tokens.revoke,
+  });
 }
