@@ -21,7 +21,7 @@ import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
-import { registerUsage } from "./routes/usage";
+import { registerUsage } from "./routes/usage-routes";
 import { securityHeaders } from "./security-headers";
 
 /** The app, for tests that call it in process. */

@@ -51,3 +51,9 @@ export const allow = (...kinds: Principal["kind"][]) =>
     requireKind(c.get("principal"), kinds);
     await next();
   });
+
+/** The customer behind a customer API key (the routes under /v1/me); an admin or service token belongs to none: 404. */
+export function ownCustomer(principal: Principal): string {
+  if (principal.kind !== "customer") throw new ApiError("not_found", "this bearer belongs to no customer");
+  return principal.customerId;
+}

@@ -1,6 +1,6 @@
 // GET /v1/me (contract section 6): the calling customer and the plan that applies to it, overrides included.
 import { createRoute, z } from "@hono/zod-openapi";
-import { allow } from "../auth";
+import { allow, ownCustomer } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import {
@@ -83,9 +83,7 @@ export function registerMe(app: App, { config }: AppDeps) {
       },
     }),
     async (c) => {
-      const principal = c.get("principal");
-      if (principal.kind !== "customer") throw new ApiError("not_found", "this bearer belongs to no customer");
-      const customer = await config.customers.get(principal.customerId);
+      const customer = await config.customers.get(ownCustomer(c.get("principal")));
       const plan = customer && (await config.plans.get(customer.planId));
       if (!customer || !plan) throw new ApiError("not_found", "the customer of this key no longer exists");
       const { id, name, failMode, shadow } = plan;
