@@ -40,6 +40,7 @@ function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans>
     // The foreign key from customers refuses a delete while any customer is on the plan.
     foreignKeyFailure: (plan) =>
       fail("conflict", `plan ${plan.id} is in use by customers; move them to another plan first`),
+    // As a plan's delete has always answered a lost race, If-Match or not (a customer's answers 409 without it).
     removeRace: "precondition_failed",
   };
 }

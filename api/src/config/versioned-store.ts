@@ -15,7 +15,7 @@ import { type IfMatch, staleVersion, stillAt } from "./versions";
 export type Versioned = { id: string; version: number; createdAt: string; updatedAt: string };
 
 /** One statement of a write's batch. */
-export type BatchStatement = Parameters<Db["batch"]>[0][number];
+type BatchStatement = Parameters<Db["batch"]>[0][number];
 
 /** A table with the columns every versioned resource has (plans, customers). */
 type VersionedTable = SQLiteTable & { id: AnySQLiteColumn; version: AnySQLiteColumn };
