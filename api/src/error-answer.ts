@@ -5,7 +5,7 @@ import { isUnavailable } from "./config/db-errors";
 import type { Logger } from "./deps";
 import { ApiError, codeForStatus, ERROR_STATUS, type ErrorCode, errorBody } from "./errors";
 import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
-import { StoreUnavailable } from "./quota/guard/guarded-store";
+import { StoreUnavailable } from "./quota/store";
 
 export type ErrorAnswer = {
   status: (typeof ERROR_STATUS)[ErrorCode];

@@ -8,10 +8,9 @@ import { createBoardMarks } from "./board-marks";
 import { type CheckResult, type Decided, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
-import { StoreUnavailable } from "./guard/guarded-store";
 import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
-import type { Board, CounterStore, DayPoint, HistoryPoint } from "./store";
+import { type Board, type CounterStore, type DayPoint, type HistoryPoint, StoreUnavailable } from "./store";
 import { customerSubject } from "./subject";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.

@@ -23,6 +23,16 @@ export type Board = {
   traffic: HistoryPoint[];
 };
 
+/**
+ * A store call that failed for want of the store: no answer within the budget (STORE_TIMEOUT_MS), or the breaker is
+ * open (guard/guarded-store.ts). The limiter answers a check by its plan's fail mode then; other calls answer 503.
+ */
+export class StoreUnavailable extends Error {
+  constructor(message = "the counter store is unavailable") {
+    super(message);
+  }
+}
+
 /** How many days back daily totals are kept: a year and a month, for a monthly bill a year on. */
 export const KEPT_DAYS = 400;
 

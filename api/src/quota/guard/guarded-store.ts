@@ -3,17 +3,10 @@
 import type { Logger } from "../../deps";
 import type { Metrics } from "../../metrics";
 import type { Schedule } from "../../schedule";
-import type { CounterStore } from "../store";
+import { type CounterStore, StoreUnavailable } from "../store";
 import { Breaker } from "./breaker";
 import { Budget, type Waiting } from "./budget";
 import { CallTimers } from "./call-timers";
-
-/** The store did not answer within the budget, or the breaker is open. */
-export class StoreUnavailable extends Error {
-  constructor(message = "the counter store is unavailable") {
-    super(message);
-  }
-}
 
 export type GuardOptions = {
   timeoutMs: number;
