@@ -59,9 +59,15 @@ test("npm run bench -- --quick measures every system and the hot-key scenario, a
     expect(system.peakRssMiB, system.id).toBeGreaterThan(0);
   }
   expect(results.ratios).toHaveLength(RATIOS.length);
-  // The Worker beside the Worker floor, a reference with no target of its own.
-  expect(results.ratios.find((r) => r.of === "worker" && r.to === "worker-floor")).toMatchObject({ target: null });
+  // The Worker beside the Worker floor and @upstash/ratelimit on a Worker, in the same workerd (issue 28's targets);
+  // beside the Node Upstash store, a reference with no target of its own.
+  expect(results.ratios.find((r) => r.of === "worker" && r.to === "worker-floor")).toMatchObject({ target: 0.85 });
+  expect(results.ratios.find((r) => r.of === "worker" && r.to === "worker-upstash-ratelimit")).toMatchObject({
+    target: 2,
+  });
+  expect(results.ratios.find((r) => r.of === "worker" && r.to === "upstash")).toMatchObject({ target: null });
   expect(output).toContain("Worker floor (workerd)");
+  expect(output).toContain("@upstash/ratelimit, Worker (workerd)");
   // The Worker's cold start and bundle are measured and reported (issue 16's targets are reported, never held here).
   expect(results.worker?.coldStarts).toHaveLength(1);
   expect(results.worker?.firstCheckMs).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { startUpstashEndpoint, type UpstashEndpoint } from "../api/dev/upstash-e
 import { onCleanUp, type ServerProcess, startServer } from "./processes";
 import { OPEN_LIMITS, type Seed, seed } from "./seed";
 import { onWorkerd, type RunContext, SYSTEMS, type System, type SystemId } from "./systems";
-import { startWorkerFloor, startWorkerSystem, type WorkerStart } from "./worker/start";
+import { startPeerWorker, startWorkerSystem, type WorkerStart } from "./worker/start";
 
 export type Fleet = {
   redis: RedisServer;
@@ -89,9 +89,10 @@ export async function startFleet(options: {
     coldStarts: options.rounds,
   });
   servers.set(workerSystem.id, server);
-  // The Worker floor in the same setup, started after the Worker's cold starts for the same reason.
-  for (const floor of SYSTEMS.filter((s) => s.script === "workerd-floor")) {
-    servers.set(floor.id, await startWorkerFloor({ name: floor.label, dir, vars: floor.env(ctx) }));
+  // The peer Workers in the same setup, started after the Worker's cold starts for the same reason.
+  for (const peer of SYSTEMS.filter((s) => s.script.startsWith("workerd:"))) {
+    const entry = peer.script.slice("workerd:".length);
+    servers.set(peer.id, await startPeerWorker({ name: peer.label, entry, dir, vars: peer.env(ctx) }));
   }
   return { redis, servers, seed: seeded, worker, profileDir };
 }

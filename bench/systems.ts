@@ -8,6 +8,7 @@ export type SystemId =
   | "worker"
   | "floor"
   | "worker-floor"
+  | "worker-upstash-ratelimit"
   | "rlf"
   | "upstash-ratelimit"
   | "bare";
@@ -30,7 +31,7 @@ export type System = {
   redis: boolean;
   /**
    * The Node script it runs, or a Worker in workerd (bench/worker/start.ts): `workerd` is Bouncer's bundle,
-   * `workerd-floor` the Worker floor's.
+   * `workerd:<entry>` a peer Worker's, bundled from that file (bench/worker/peer-bundle.ts).
    */
   script: string;
   env(ctx: RunContext): Record<string, string>;
@@ -108,8 +109,16 @@ export const SYSTEMS: System[] = [
     label: "Worker floor (workerd)",
     bouncer: false,
     redis: true,
-    script: "workerd-floor",
-    // bench/worker/floor.worker.ts: one EVALSHA through @upstash/redis per request, in the Worker's setup.
+    // One EVALSHA through @upstash/redis per request, in the Worker's setup.
+    script: "workerd:bench/worker/floor.worker.ts",
+    env: (ctx) => ({ ...peerEnv(ctx), ...upstashEnv(ctx) }),
+  },
+  {
+    id: "worker-upstash-ratelimit",
+    label: "@upstash/ratelimit, Worker (workerd)",
+    bouncer: false,
+    redis: true,
+    script: "workerd:bench/worker/upstash-ratelimit.worker.ts",
     env: (ctx) => ({ ...peerEnv(ctx), ...upstashEnv(ctx) }),
   },
   {
@@ -142,15 +151,17 @@ export const SYSTEMS: System[] = [
 export const onWorkerd = (system: System) => system.script.startsWith("workerd");
 
 /**
- * The comparisons issues 7 and 16 set targets for (numerator's checks/s over denominator's), and the Worker against
- * the Worker floor, which has none: it says how much of the gap to the Node store any Worker making one call per
- * check would leave.
+ * The comparisons and their targets (numerator's checks/s over denominator's), as issue 28 restates them: the Worker
+ * against the Worker floor (any Worker making one call per check) and @upstash/ratelimit on a Worker; against the
+ * Node Upstash store it has none since (issue 16's 0.5x was out of reach without merging requests, which a Worker
+ * may not do).
  */
 export const RATIOS: { of: SystemId; to: SystemId; target: number | null }[] = [
-  { of: "redis", to: "floor", target: 0.8 },
-  { of: "redis", to: "rlf", target: 1.5 },
-  { of: "upstash", to: "upstash-ratelimit", target: 3 },
-  { of: "memory", to: "bare", target: 0.6 },
-  { of: "worker", to: "upstash", target: 0.5 },
-  { of: "worker", to: "worker-floor", target: null },
+  { of: "redis", to: "floor", target: 0.9 },
+  { of: "redis", to: "rlf", target: 2 },
+  { of: "upstash", to: "upstash-ratelimit", target: 6 },
+  { of: "memory", to: "bare", target: 0.8 },
+  { of: "worker", to: "worker-floor", target: 0.85 },
+  { of: "worker", to: "worker-upstash-ratelimit", target: 2 },
+  { of: "worker", to: "upstash", target: null },
 ];

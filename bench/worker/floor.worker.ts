@@ -1,6 +1,6 @@
 // The Worker floor: what any Worker that makes one call per request can reach in the bench's workerd. Per request
 // it parses the body, makes ONE call through @upstash/redis (an EVALSHA of the floor's one-line script, as the Node
-// floor sends Redis) and answers as the contract asks (contract-answer.ts). Bundled by bench/worker/floor-bundle.ts.
+// floor sends Redis) and answers as the contract asks (contract-answer.ts). Bundled by bench/worker/peer-bundle.ts.
 import { createHash } from "node:crypto";
 import { Redis } from "@upstash/redis";
 import { contractAnswer, FLOOR_SCRIPT } from "../peers/contract-answer";

@@ -1,4 +1,5 @@
-// The Worker floor as the bench runs it beside Bouncer's Worker (api/dev/worker-bundle.ts), in the same workerd.
+// A peer Worker (the Worker floor, @upstash/ratelimit on a Worker) as the bench runs it beside Bouncer's Worker
+// (api/dev/worker-bundle.ts), in the same workerd.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
@@ -6,14 +7,15 @@ import { type HostedWorker, readConfig } from "../../api/dev/worker-bundle";
 import { ROOT } from "../processes";
 
 /**
- * The Worker floor (floor.worker.ts) bundled into `dir` by esbuild with the conditions wrangler bundles with, so
- * @upstash/redis resolves to the same build as in Bouncer's bundle; it runs on Bouncer's compatibility date and flags.
+ * The peer Worker at `entry` (a path from the root) bundled into `dir` by esbuild with the conditions wrangler bundles
+ * with, so @upstash/redis resolves to the same build as in Bouncer's bundle; it runs on Bouncer's compatibility date
+ * and flags.
  */
-export function bundleFloorWorker(dir: string): HostedWorker {
+export function bundlePeerWorker(entry: string, dir: string): HostedWorker {
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, "floor.js");
+  const path = join(dir, "peer.js");
   buildSync({
-    entryPoints: [resolve(ROOT, "bench/worker/floor.worker.ts")],
+    entryPoints: [resolve(ROOT, entry)],
     outfile: path,
     bundle: true,
     format: "esm",

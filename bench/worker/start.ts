@@ -6,7 +6,7 @@ import { freePort } from "../../api/dev/redis-server";
 import { bundleWorker, type HostedWorker, type WorkerBundle } from "../../api/dev/worker-bundle";
 import { childrenNamed, ROOT, type ServerProcess, spawnOwned, trackGrandchild } from "../processes";
 import { type Seed, seed } from "../seed";
-import { bundleFloorWorker } from "./floor-bundle";
+import { bundlePeerWorker } from "./peer-bundle";
 
 /** One start of a fresh workerd: until it listens, then the first check's answer (the service is built on it). */
 export type ColdStart = { readyMs: number; firstCheckMs: number };
@@ -122,12 +122,16 @@ export async function startWorkerSystem(options: {
   }
 }
 
-/** The Worker floor (floor.worker.ts) in the same setup as Bouncer's Worker: its own workerd, nothing in front. */
-export async function startWorkerFloor(options: {
+/**
+ * A peer Worker (`entry`: the Worker floor, @upstash/ratelimit) in the same setup as Bouncer's Worker: its own workerd,
+ * nothing in front.
+ */
+export async function startPeerWorker(options: {
   name: string;
+  entry: string;
   dir: string;
   vars: Record<string, string>;
 }): Promise<ServerProcess> {
-  const bundle = bundleFloorWorker(join(options.dir, "worker-floor-bundle"));
+  const bundle = bundlePeerWorker(options.entry, join(options.dir, `${options.entry.replace(/\W+/g, "-")}-bundle`));
   return (await startHost(options.name, bundle, options.dir, options.vars)).server;
 }
