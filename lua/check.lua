@@ -1,7 +1,8 @@
 -- check.lua: decides every limit of a subject at once, in one atomic step, by the rules of count() in
--- api/src/quota/algorithm.ts (the memory store); a shared contract suite holds both to the same answers. It only
--- decides: what each limit reports (remaining, reset, wait) follows from the reply, and the API server works it
--- out with the same report() the memory store uses, so Redis does no more per check than it must.
+-- api/src/quota/counting.ts (the memory store); a shared contract suite holds both to the same answers. It only
+-- counts: what each limit reports (remaining, reset, wait) follows from the reply, and the API server works it
+-- out with the same decide() (api/src/quota/decision.ts) the memory store uses, so Redis does no more per check
+-- than it must.
 --
 -- One call may carry several checks, so that Redis starts one script for the checks of a batch rather than one
 -- per check (script-batch.ts), and the limits they share (customers on one plan) are sent and read once. The
@@ -63,7 +64,7 @@
 --          fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
-local SHARE_LEASE = 10000 -- SHARE_LEASE_MS in api/src/quota/algorithm.ts
+local SHARE_LEASE = 10000 -- SHARE_LEASE_MS in api/src/quota/counting.ts
 local floor = math.floor
 local addToDays = (function()
 -- @days
@@ -269,7 +270,7 @@ local function check(key, spec, cost, mode, fixed)
       if drain >= level then level = 0 else level = level - drain end
     end
     -- Units held as shares take room in the bucket without draining; a lease that ended unsettled counts as spent
-    -- when it ended (count() in algorithm.ts says why).
+    -- when it ended (count() in counting.ts says why).
     local units, lease = tonumber(state[f + 3]) or 0, tonumber(state[f + 4]) or 0
     lapsed[p] = false
     if units > 0 and lease <= now then

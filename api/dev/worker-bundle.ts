@@ -1,5 +1,5 @@
 // The Worker as `wrangler deploy` would upload it (the same --dry-run as `npm run build:worker`), with its size: what
-// the Worker's tests run in workerd (worker-target.ts) and the bench measures.
+// the Worker's tests run in workerd (worker-host.ts) and the bench measures.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Miniflare, type MiniflareOptions } from "miniflare";
-import { ADMIN_TOKEN, callThrough, type RouteTarget } from "../src/testing/test-app";
+import { ADMIN_TOKEN, callThrough, type RouteHost } from "../src/testing/test-app";
 import { startRedis } from "./redis-server";
 import { startUpstashEndpoint } from "./upstash-endpoint";
 import { root } from "./worker-assets";
@@ -25,7 +25,7 @@ function migrationStatements(): string[] {
     .filter(Boolean);
 }
 
-export type WorkerTarget = RouteTarget & { close(): Promise<void> };
+export type WorkerTarget = RouteHost & { close(): Promise<void> };
 
 /** Bundles the Worker and starts its stores; the Worker itself starts on the first `fresh()`. */
 export async function startWorkerTarget(): Promise<WorkerTarget> {

@@ -15,12 +15,12 @@ import { registerCustomers } from "./routes/customers";
 import { registerDocs } from "./routes/docs";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
-import { registerLive } from "./routes/live";
 import { registerMe } from "./routes/me";
 import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
+import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
 import { securityHeaders } from "./security-headers";
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { describeAuthMatrix } from "./testing/auth-matrix";
-import { nodeTarget, testApp } from "./testing/test-app";
+import { nodeHost, testApp } from "./testing/test-app";
 
-describeAuthMatrix(nodeTarget);
+describeAuthMatrix(nodeHost);
 
 describe("RFC 6750 challenges", () => {
   const ask = "Bearer";

@@ -2,9 +2,9 @@
 // Content-Length its body does not have (fetch refuses to send one), the database closed, the errors logged.
 import { beforeEach, describe, expect, test } from "vitest";
 import { describeErrors } from "./testing/errors";
-import { nodeTarget, type TestApp, testApp } from "./testing/test-app";
+import { nodeHost, type TestApp, testApp } from "./testing/test-app";
 
-describeErrors(nodeTarget);
+describeErrors(nodeHost);
 
 describe("errors in process", () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
 import { describeSecurityHeaders } from "./testing/security-headers";
-import { nodeTarget } from "./testing/test-app";
+import { nodeHost } from "./testing/test-app";
 
-describeSecurityHeaders(nodeTarget);
+describeSecurityHeaders(nodeHost);

@@ -3,6 +3,7 @@
 
 import { principalOf, requireKind } from "../auth";
 import type { AppDeps } from "../deps";
+import type { CheckResponse } from "../domain/check-response";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
 import { isJsonContentType } from "../http";
@@ -12,7 +13,7 @@ import { policyHeader } from "../quota/limits";
 import { API_SECURITY_HEADERS } from "../security-headers";
 import { callerOf } from "./caller";
 import { readCheckRequest } from "./read-request";
-import { type CheckBody, checkBody } from "./response-body";
+import { checkBody } from "./response-body";
 
 /** What the check needs of its HTTP request. */
 export type CheckRequestParts = {
@@ -48,7 +49,7 @@ export function createCheckAnswer(
   { config, logger }: Pick<AppDeps, "config" | "logger">,
   limiter: Limiter,
 ): AnswerCheck {
-  async function decide(request: CheckRequestParts): Promise<HttpAnswer> {
+  async function answer(request: CheckRequestParts): Promise<HttpAnswer> {
     // Cached principals and targets are values, not promises: awaited only when they are promises, as a check
     // whose caller is known pays no turn of the microtask queue for them.
     const principal = principalOf(config, request.authorization);
@@ -63,7 +64,7 @@ export function createCheckAnswer(
     if (result.outcome === "store_unavailable") {
       throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
     }
-    const response: CheckBody = {
+    const response: CheckResponse = {
       allowed: result.allowed,
       customerId: target.customerId,
       planId: target.planId,
@@ -84,5 +85,5 @@ export function createCheckAnswer(
     };
   }
 
-  return (request) => decide(request).catch((error: unknown) => checkErrorAnswer(error, request.requestId, logger));
+  return (request) => answer(request).catch((error: unknown) => checkErrorAnswer(error, request.requestId, logger));
 }

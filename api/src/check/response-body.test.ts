@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { CheckResponse } from "../routes/check";
-import { type CheckBody, checkBody } from "./response-body";
+import { CheckResponse } from "../domain/check-response";
+import { checkBody } from "./response-body";
 
 const count = fc.integer({ min: 0, max: 2 ** 53 - 1 });
 const entry = (name: "burst" | "hour" | "day") =>
@@ -10,7 +10,7 @@ const entry = (name: "burst" | "hour" | "day") =>
     { requiredKeys: ["name", "limit", "remaining", "reset"] },
   );
 
-const body: fc.Arbitrary<CheckBody> = fc
+const body: fc.Arbitrary<CheckResponse> = fc
   .record({
     allowed: fc.boolean(),
     customerId: fc.option(fc.string({ unit: "binary" }), { nil: null }),
@@ -31,7 +31,7 @@ const body: fc.Arbitrary<CheckBody> = fc
     b.degraded = degraded;
     if (degraded) b.reason = "store_unavailable";
     b.shadow = shadow;
-    return b as CheckBody;
+    return b as CheckResponse;
   });
 
 describe("a check's body", () => {
@@ -45,7 +45,7 @@ describe("a check's body", () => {
   });
 
   test("the documented example (a denial) reads back as itself", () => {
-    const example = CheckResponse.meta()?.example as CheckBody;
+    const example = CheckResponse.meta()?.example as CheckResponse;
     expect(example.allowed).toBe(false);
     expect(JSON.parse(checkBody(example))).toEqual(example);
   });

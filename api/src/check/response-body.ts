@@ -1,25 +1,7 @@
 // The body of a check's 200 or 429 (contract section 5), written out directly: it has one fixed shape, and
 // JSON.stringify of the nested object cost about three times as much on every check. response-body.test.ts holds
 // it to JSON.stringify's exact output.
-import type { LimitEntry } from "../quota/decision";
-
-export type { LimitEntry };
-
-export type CheckBody = {
-  allowed: boolean;
-  customerId: string | null;
-  planId: string;
-  limit: number;
-  remaining: number;
-  reset: number;
-  /** Denied only: seconds, or null when the request can never pass. */
-  retryAfter?: number | null;
-  limits: LimitEntry[];
-  degraded: boolean;
-  /** Degraded only. */
-  reason?: "store_unavailable";
-  shadow: boolean;
-};
+import type { CheckResponse, LimitEntry } from "../domain/check-response";
 
 // Numbers here are whole, finite and in range; strings (ids) go through JSON.stringify for their escaping.
 const text = (value: string | null) => (value === null ? "null" : JSON.stringify(value));
@@ -29,7 +11,7 @@ function entry({ name, limit, remaining, reset, perMinute }: LimitEntry): string
   return `{"name":"${name}","limit":${limit},"remaining":${remaining},"reset":${reset}${rate}}`;
 }
 
-export function checkBody(body: CheckBody): string {
+export function checkBody(body: CheckResponse): string {
   let limits = "";
   for (const limit of body.limits) limits += limits === "" ? entry(limit) : `,${entry(limit)}`;
   return (

@@ -1,7 +1,7 @@
 // The route suites of routes/testing/ and testing/ against the Worker in real workerd (D1, Upstash over REST): every
 // status, body and header they assert in process holds on the Worker too (contract section 11), a fresh Worker a test.
 import { afterAll, beforeAll, describe } from "vitest";
-import { startWorkerTarget, type WorkerTarget } from "../../dev/worker-target";
+import { startWorkerTarget, type WorkerTarget } from "../../dev/worker-host";
 import { describeAuditRoutes } from "../routes/testing/audit";
 import { describeCheckRoutes } from "../routes/testing/check";
 import { describeCustomerVersions } from "../routes/testing/customer-versions";
@@ -10,15 +10,15 @@ import { describeOpenApiDocument } from "../routes/testing/docs";
 import { describeOperations } from "../routes/testing/health";
 import { describeKeyRoutes } from "../routes/testing/keys";
 import { describeLimitKindRoutes } from "../routes/testing/limit-kinds";
-import { describeLiveRoutes } from "../routes/testing/live";
 import { describeMetricsRoute } from "../routes/testing/metrics";
 import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
+import { describeLiveRoutes } from "../routes/testing/usage-page";
 import { describeAuthMatrix } from "../testing/auth-matrix";
 import { describeErrors } from "../testing/errors";
 import { describeSecurityHeaders } from "../testing/security-headers";
-import type { RouteTarget } from "../testing/test-app";
+import type { RouteHost } from "../testing/test-app";
 import { describeUnstorableText } from "../testing/unstorable-text";
 
 let worker: WorkerTarget;
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 // The suites are declared before beforeAll has run; each asks for its fresh service of the Worker started by then.
-const target: RouteTarget = { runtime: "worker", fresh: () => worker.fresh() };
+const target: RouteHost = { runtime: "worker", fresh: () => worker.fresh() };
 
 describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describePlanRoutes(target);

@@ -1,7 +1,11 @@
 // The decision of a check: from what a store counted to where every limit stands (decide), and from that to the
 // result of contract section 5 (outcome): the limits as the client sees them, the most constraining, the retry time.
+
+import type { LimitEntry } from "../domain/check-response";
 import { type Counts, UNITS_PER_REQUEST } from "./counting";
 import type { LimitName, LimitPart, LimitSpec } from "./limits";
+
+export type { LimitEntry };
 
 /** One limit as a store sees it after a check or a read: all times in the store's own clock (ms). */
 export type LimitState = {
@@ -88,16 +92,6 @@ export function decide(counted: Counts, spec: LimitSpec, cost: number, nowMs: nu
   }
   return { allowed, nowMs, limits };
 }
-
-export type LimitEntry = {
-  name: LimitName;
-  limit: number;
-  remaining: number;
-  reset: number;
-  perMinute?: number;
-  /** Usage only, when servers hold a share of this limit (contract section 12): units taken, not yet spent or given back. */
-  held?: number;
-};
 
 /**
  * What a check answers, from the limiter's door to the HTTP answer (check/answer.ts writes the body and headers of

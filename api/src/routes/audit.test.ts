@@ -1,4 +1,4 @@
-import { nodeTarget } from "../testing/test-app";
+import { nodeHost } from "../testing/test-app";
 import { describeAuditRoutes } from "./testing/audit";
 
-describeAuditRoutes(nodeTarget);
+describeAuditRoutes(nodeHost);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import { scheduleByHand } from "../testing/schedule-by-hand";
-import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
+import { nodeHost, type TestApp, testApp } from "../testing/test-app";
 import { describeCheckRoutes, invalidChecks } from "./testing/check";
 import { customerWithKey } from "./testing/fixtures";
 
@@ -46,7 +46,7 @@ async function setup(
 
 const check = (body: Record<string, unknown>, token = service) => t.call("POST", "/v1/check", { token, body });
 
-describeCheckRoutes(nodeTarget);
+describeCheckRoutes(nodeHost);
 
 describe("POST /v1/check under a set clock", () => {
   beforeEach(() => setup());

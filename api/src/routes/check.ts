@@ -1,99 +1,10 @@
 // POST /v1/check (contract section 5): every limit of the caller decided at once, with the headers clients need.
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { AnswerCheck } from "../check/answer";
 import { CheckRequest } from "../check/read-request";
 import type { App } from "../deps";
+import { CheckResponse } from "../domain/check-response";
 import { errorResponses, type HeaderDoc, jsonContent, security } from "../http";
-
-export const LimitEntrySchema = z
-  .object({
-    name: z.string().meta({
-      description:
-        "Which limit: burst (the token bucket), hour, day, week or month (windows), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.",
-      example: "burst",
-    }),
-    limit: z
-      .number()
-      .int()
-      .meta({ description: "Its size: what the full bucket holds, or what the window allows.", example: 20 }),
-    remaining: z.number().int().meta({ description: "What is left of it now, in cost units.", example: 17 }),
-    reset: z.number().int().meta({
-      description:
-        "Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day).",
-      example: 1764500412,
-    }),
-    perMinute: z
-      .number()
-      .int()
-      .optional()
-      .meta({ description: "Buckets only: the bucket's refill rate, per minute.", example: 100 }),
-    held: z.number().int().optional().meta({
-      description:
-        "Usage only, when there are any: units of this limit that API servers hold as local shares (the plan's localShare), counted as used and not yet spent; they go back within about a second of going unused.",
-      example: 40,
-    }),
-  })
-  .meta({
-    id: "LimitEntry",
-    description: "One limit of a customer and where it stands.",
-    example: { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
-  });
-
-export const CheckResponse = z
-  .object({
-    allowed: z
-      .boolean()
-      .meta({ description: "Whether the request may go ahead (also true when only a shadow plan denied it)." }),
-    customerId: z
-      .string()
-      .nullable()
-      .meta({ description: "The customer whose key was checked; null for anonymous checks by IP." }),
-    planId: z.string().meta({ description: "The plan that decided." }),
-    limit: z.number().int().meta({
-      description:
-        "The size of the most constraining limit: when denied, the one that denies (of several, the one that frees up last); when allowed, the one with least remaining.",
-    }),
-    remaining: z.number().int().meta({ description: "What is left of the most constraining limit." }),
-    reset: z.number().int().meta({ description: "Unix seconds: when the most constraining limit frees up." }),
-    retryAfter: z.number().int().nullable().optional().meta({
-      description:
-        "Denied only: seconds to wait before retrying, with jitter, never less than the true wait; null when the request can never pass (its cost exceeds a limit's size).",
-    }),
-    limits: z.array(LimitEntrySchema).meta({
-      description:
-        "Every limit the customer has, in the order burst, hour, day, week, month; then the named resource's, in the same order.",
-    }),
-    degraded: z.boolean().meta({
-      description: "True when the counter store failed and the plan fails open: let through without being counted.",
-    }),
-    reason: z
-      .literal("store_unavailable")
-      .optional()
-      .meta({ description: "Degraded only: why the check was degraded." }),
-    shadow: z
-      .boolean()
-      .meta({ description: "True when a shadow plan would have denied this request (the status is then 200)." }),
-  })
-  .meta({
-    id: "CheckResponse",
-    description: "The decision, and where every limit of the customer stands after it.",
-    example: {
-      allowed: false,
-      customerId: "cus_7YqK2mP9xW4tLb3n",
-      planId: "pro",
-      limit: 20,
-      remaining: 0,
-      reset: 1764500412,
-      retryAfter: 2,
-      limits: [
-        { name: "burst", limit: 20, remaining: 0, reset: 1764500412, perMinute: 100 },
-        { name: "hour", limit: 5000, remaining: 4980, reset: 1764500400 },
-        { name: "day", limit: 50000, remaining: 49012, reset: 1764547200 },
-      ],
-      degraded: false,
-      shadow: false,
-    },
-  });
 
 const count = (description: string, example: number): HeaderDoc => ({
   description,

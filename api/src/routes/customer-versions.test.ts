@@ -1,9 +1,9 @@
 // The customer-versions suite (testing/customer-versions.ts) in process, and a row written straight into the database.
 import { expect, test } from "vitest";
-import { nodeTarget, testApp } from "../testing/test-app";
+import { nodeHost, testApp } from "../testing/test-app";
 import { describeCustomerVersions } from "./testing/customer-versions";
 
-describeCustomerVersions(nodeTarget);
+describeCustomerVersions(nodeHost);
 
 test("a customer stored before versions were shown keeps the version its edits counted", async () => {
   const t = await testApp();

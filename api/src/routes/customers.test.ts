@@ -1,4 +1,4 @@
-import { nodeTarget } from "../testing/test-app";
+import { nodeHost } from "../testing/test-app";
 import { describeCustomerRoutes } from "./testing/customers";
 
-describeCustomerRoutes(nodeTarget);
+describeCustomerRoutes(nodeHost);

@@ -1,4 +1,4 @@
-import { nodeTarget } from "../testing/test-app";
+import { nodeHost } from "../testing/test-app";
 import { describeOpenApiDocument } from "./testing/docs";
 
-describeOpenApiDocument(nodeTarget);
+describeOpenApiDocument(nodeHost);

@@ -10,12 +10,12 @@ import { createApp } from "../app";
 import { createConfig } from "../config";
 import { createMetrics } from "../metrics";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { ADMIN_TOKEN, nodeTarget, testApp } from "../testing/test-app";
+import { ADMIN_TOKEN, nodeHost, testApp } from "../testing/test-app";
 import { describeOperations } from "./testing/health";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describeOperations(nodeTarget);
+describeOperations(nodeHost);
 
 describe("operations", () => {
   test("/readyz answers 503 once the config store is gone; /healthz answers while the process runs", async () => {

@@ -2,10 +2,10 @@
 // file, and the database's rows.
 import { beforeEach, describe, expect, test } from "vitest";
 import { scheduleByHand } from "../testing/schedule-by-hand";
-import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
+import { nodeHost, type TestApp, testApp } from "../testing/test-app";
 import { customerOnPlan, describeKeyRoutes } from "./testing/keys";
 
-describeKeyRoutes(nodeTarget);
+describeKeyRoutes(nodeHost);
 
 describe("API keys in the database", () => {
   let t: TestApp;

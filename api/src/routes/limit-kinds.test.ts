@@ -1,5 +1,5 @@
 // The week, month, billing-day, resource, refund and daily-usage suite (testing/limit-kinds.ts) in process.
-import { nodeTarget } from "../testing/test-app";
+import { nodeHost } from "../testing/test-app";
 import { describeLimitKindRoutes } from "./testing/limit-kinds";
 
-describeLimitKindRoutes(nodeTarget);
+describeLimitKindRoutes(nodeHost);

@@ -1,4 +1,4 @@
-import { nodeTarget } from "../testing/test-app";
+import { nodeHost } from "../testing/test-app";
 import { describePlanRoutes } from "./testing/plans";
 
-describePlanRoutes(nodeTarget);
+describePlanRoutes(nodeHost);

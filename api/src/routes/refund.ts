@@ -4,15 +4,15 @@ import { allow } from "../auth";
 import { callerOf } from "../check/caller";
 import { CheckRequest } from "../check/read-request";
 import type { App, AppDeps } from "../deps";
+import { LimitEntry } from "../domain/check-response";
 import { errorResponses, jsonContent, security } from "../http";
 import type { Limiter } from "../quota/limiter";
-import { LimitEntrySchema } from "./check";
 
 export const Refunded = z
   .object({
     customerId: z.string().nullable().meta({ description: "The customer refunded; null for anonymous traffic by IP." }),
     planId: z.string().meta({ description: "The plan that governs the caller." }),
-    limits: z.array(LimitEntrySchema).meta({
+    limits: z.array(LimitEntry).meta({
       description:
         "The limits the refund gave back to, as they stand after it: the plan's, then the named resource's, as in /v1/check.",
     }),

@@ -1,9 +1,9 @@
 // The token suite (testing/tokens.ts) in process, and what only the in-process app can show: the database's rows.
 import { expect, test } from "vitest";
-import { nodeTarget, testApp } from "../testing/test-app";
+import { nodeHost, testApp } from "../testing/test-app";
 import { describeTokenRoutes } from "./testing/tokens";
 
-describeTokenRoutes(nodeTarget);
+describeTokenRoutes(nodeHost);
 
 test("only a hash of each token is stored", async () => {
   const t = await testApp();

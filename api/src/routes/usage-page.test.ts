@@ -1,17 +1,17 @@
-// The GET /v1/usage suite (testing/live.ts) in process, and what needs the store in hand: exact numbers under a set
+// The GET /v1/usage suite (testing/usage-page.ts) in process, and what needs the store in hand: exact numbers under a set
 // clock, and how many customers' reads are in flight at once (together a batching store merges them; not so many
 // that the last outlast the store's time budget).
 import { describe, expect, test } from "vitest";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { nodeTarget, testApp } from "../testing/test-app";
-import { READ_TOGETHER } from "./live";
-import { TOP_THROTTLED } from "./live-board";
+import { nodeHost, testApp } from "../testing/test-app";
 import { customerWithKey } from "./testing/fixtures";
-import { describeLiveRoutes } from "./testing/live";
 import { usageOverrides, usagePlan } from "./testing/usage";
+import { describeLiveRoutes } from "./testing/usage-page";
+import { READ_TOGETHER } from "./usage-page";
+import { TOP_THROTTLED } from "./usage-page-rules";
 
-describeLiveRoutes(nodeTarget);
+describeLiveRoutes(nodeHost);
 
 const T0 = Date.parse("2026-11-30T10:41:30.000Z");
 

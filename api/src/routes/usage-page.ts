@@ -1,17 +1,18 @@
-// GET /v1/usage: every customer's usage in one answer, for the console's Live page, which reads it every 2 seconds
+// GET /v1/usage: a page of the customers' usage, for the console's Live page, which reads it every 2 seconds
 // whatever the number of customers: searched, sorted, a page of it, with the last hour's checks and the most throttled.
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { Config } from "../config";
 import { target } from "../config/customer-target";
 import type { App, AppDeps } from "../deps";
+import { LimitEntry } from "../domain/check-response";
 import type { Customer } from "../domain/customer";
 import { errorResponses, jsonContent, security } from "../http";
 import type { Limiter } from "../quota/limiter";
 import type { LimitSpec } from "../quota/limits";
 import type { HistoryPoint } from "../quota/store";
 import { customerSubject } from "../quota/subject";
-import { LimitEntrySchema } from "./check";
+import { History } from "./usage";
 import {
   addMinutes,
   type BoardRow,
@@ -23,8 +24,7 @@ import {
   SORTS,
   type Sort,
   TOP_THROTTLED,
-} from "./live-board";
-import { History } from "./usage";
+} from "./usage-page-rules";
 
 /** The minutes the board adds up: the last hour, this minute included. */
 const HOUR_MINUTES = 60;
@@ -62,9 +62,7 @@ const LiveCustomer = z
     customerId: z.string().meta({ description: "The customer's id." }),
     name: z.string().meta({ description: "The customer's display name." }),
     planId: z.string().meta({ description: "The id of the customer's plan." }),
-    limits: z
-      .array(LimitEntrySchema)
-      .meta({ description: "Every limit of the customer, as /v1/customers/{id}/usage." }),
+    limits: z.array(LimitEntry).meta({ description: "Every limit of the customer, as /v1/customers/{id}/usage." }),
     allowed: hourCount("allowed"),
     denied: hourCount("denied"),
     denying: z.array(z.string()).meta({

@@ -1,13 +1,13 @@
 // The usage suite (testing/usage.ts) in process, and what needs a clock the test sets: exact resets and minutes.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { nodeTarget, type TestApp, testApp } from "../testing/test-app";
+import { nodeHost, type TestApp, testApp } from "../testing/test-app";
 import { customerWithKey } from "./testing/fixtures";
 import { describeUsageRoutes, usageOverrides, usagePlan } from "./testing/usage";
 
 const T0 = Date.parse("2026-11-30T10:41:30.000Z");
 
-describeUsageRoutes(nodeTarget);
+describeUsageRoutes(nodeHost);
 
 // Exact resets and minutes: the server and the store on a clock only the test moves.
 describe("under a set clock", () => {

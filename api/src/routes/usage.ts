@@ -1,14 +1,14 @@
 // What usage answers (contract section 6), read without consuming: a customer's limits as they stand, its checks per
 // minute and per day, and the queries that say how far back; the routes that serve them are in usage-routes.ts.
 import { z } from "@hono/zod-openapi";
+import { LimitEntry } from "../domain/check-response";
 import { KEPT_DAYS } from "../quota/store";
-import { LimitEntrySchema } from "./check";
 
 export const Usage = z
   .object({
     customerId: z.string().meta({ description: "The customer's id." }),
     planId: z.string().meta({ description: "The id of the customer's plan." }),
-    limits: z.array(LimitEntrySchema).meta({
+    limits: z.array(LimitEntry).meta({
       description:
         "Every limit the customer has, in the order burst, hour, day, week, month, then every resource's in the same order, named as in /v1/check.",
     }),

@@ -1,7 +1,7 @@
 // The auth matrix over every /v1 route in /openapi.json, so a new route is covered as soon as it exists. Over a
-// RouteTarget: in process (auth.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// RouteHost: in process (auth.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type RouteService, type RouteTarget, testApp } from "./test-app";
+import { ADMIN_TOKEN, type RouteHost, type RouteService, testApp } from "./test-app";
 
 type Kind = "none" | "unknown" | "malformed" | "revokedKey" | "revokedToken" | "customer" | "service" | "admin";
 
@@ -46,7 +46,7 @@ const operations = (doc: { paths: Record<string, Record<string, unknown>> }) =>
 // document, which the first test holds each target's own to.
 const routes = operations((await (await testApp()).call("GET", "/openapi.json")).json);
 
-export function describeAuthMatrix(target: RouteTarget) {
+export function describeAuthMatrix(target: RouteHost) {
   describe("auth matrix", () => {
     test("the document lists the routes of contract section 4, the same on every target", async () => {
       const served = operations((await (await target.fresh()).call("GET", "/openapi.json", { token: null })).json);

@@ -1,13 +1,13 @@
 // Contract section 8: one envelope for every error, and no input that yields a 500 or a partial write. Over a
-// RouteTarget: in process (errors.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// RouteHost: in process (errors.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "./test-app";
+import type { RouteHost, RouteService } from "./test-app";
 
 const envelope = {
   error: { code: expect.any(String), message: expect.any(String), requestId: expect.any(String) },
 };
 
-export function describeErrors(target: RouteTarget) {
+export function describeErrors(target: RouteHost) {
   describe("errors", () => {
     let t: RouteService;
     beforeEach(async () => {

@@ -1,9 +1,9 @@
-// Browser-facing defaults over a RouteTarget: in process (security-headers.test.ts) and on the Worker
+// Browser-facing defaults over a RouteHost: in process (security-headers.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { describe, expect, test } from "vitest";
-import type { RouteTarget } from "./test-app";
+import type { RouteHost } from "./test-app";
 
-export function describeSecurityHeaders(target: RouteTarget) {
+export function describeSecurityHeaders(target: RouteHost) {
   describe("browser-facing defaults", () => {
     test("every response carries a Content-Security-Policy and the usual security headers", async () => {
       const t = await target.fresh();

@@ -1,5 +1,5 @@
 // Builds the real app on a fresh migrated database file for in-process tests (`app.request()`), and the `call` and
-// RouteTarget that the route suites share with the Worker (api/dev/worker-target.ts).
+// RouteHost that the route suites share with the Worker (api/dev/worker-host.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,9 +33,9 @@ export type Answer = {
 
 /**
  * Where the route suites (routes/testing/, testing/) send their requests: the app in process, or the Worker in workerd
- * (api/dev/worker-target.ts). `fresh` gives an empty service (no plans, no counters) with its own `call`.
+ * (api/dev/worker-host.ts). `fresh` gives an empty service (no plans, no counters) with its own `call`.
  */
-export type RouteTarget = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };
+export type RouteHost = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };
 
 export type RouteService = { call: Call };
 
@@ -112,4 +112,4 @@ export async function testApp(
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-export const nodeTarget: RouteTarget = { runtime: "node", fresh: () => testApp() };
+export const nodeHost: RouteHost = { runtime: "node", fresh: () => testApp() };

@@ -1,9 +1,9 @@
 // Text a store cannot keep as sent (a lone surrogate escape, bytes that are not UTF-8) is refused by the one body
 // reader (http.ts readJson) on every route that takes a body, and nothing changes; text it can keep is stored and
-// read back exactly as it was echoed. Over a RouteTarget that takes the bytes over the wire as sent: a Node server
+// read back exactly as it was echoed. Over a RouteHost that takes the bytes over the wire as sent: a Node server
 // process (http.test.ts) and the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeAll, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "./test-app";
+import type { RouteHost, RouteService } from "./test-app";
 
 /** A body as sent: text, or bytes no encoder of well-formed text would make. */
 type Body = string | Uint8Array<ArrayBuffer>;
@@ -37,7 +37,7 @@ const ROUTES: [string, string, (name: Body) => Body][] = [
   ["POST", "/v1/tokens", (name) => bodyWithName('{"name":', name, ',"role":"service"}')],
 ];
 
-export function describeUnstorableText(target: RouteTarget) {
+export function describeUnstorableText(target: RouteHost) {
   // One service for the describe, as it was one server: each test shows that nothing changed, or reads its own write.
   describe("text over the wire", () => {
     let t: RouteService;

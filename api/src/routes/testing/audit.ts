@@ -1,9 +1,9 @@
-// The audit log's tests over a RouteTarget: in process (audit.test.ts) and on the Worker
+// The audit log's tests over a RouteHost: in process (audit.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
-export function describeAuditRoutes(target: RouteTarget) {
+export function describeAuditRoutes(target: RouteHost) {
   describe("audit log", () => {
     let t: RouteService;
     beforeEach(async () => {

@@ -1,8 +1,8 @@
-// POST /v1/check's tests that hold on any clock, over a RouteTarget: in process (check.test.ts) and on the Worker
+// POST /v1/check's tests that hold on any clock, over a RouteHost: in process (check.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts). Times are held between the test's own clock readings around the calls; the
 // exact instants under a clock the test moves, and what needs the store or the database in hand, are check.test.ts's.
 import { beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type RouteService, type RouteTarget } from "../../testing/test-app";
+import { ADMIN_TOKEN, type RouteHost, type RouteService } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 
 /**
@@ -38,7 +38,7 @@ function between(value: number, before: number, after: number, at: (ms: number) 
   expect(value).toBeLessThanOrEqual(at(after));
 }
 
-export function describeCheckRoutes(target: RouteTarget) {
+export function describeCheckRoutes(target: RouteHost) {
   describe("POST /v1/check, on any clock", () => {
     let t: RouteService;
     let key: string;

@@ -1,12 +1,12 @@
 // Customer versions, ETags and If-Match (contract section 4): two admins editing one customer never lose a change.
-// Over a RouteTarget: in process (customer-versions.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
+// Over a RouteHost: in process (customer-versions.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 import { emptyIfMatch } from "./if-match";
 
 const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
 
-export function describeCustomerVersions(target: RouteTarget) {
+export function describeCustomerVersions(target: RouteHost) {
   describe("customer versions", () => {
     let t: RouteService;
     let id: string;

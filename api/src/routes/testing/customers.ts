@@ -1,7 +1,7 @@
-// The customer routes' tests over a RouteTarget: in process (customers.test.ts) and on the Worker
+// The customer routes' tests over a RouteHost: in process (customers.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
 const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
 
@@ -11,7 +11,7 @@ type Listed = { id: string; name: string; createdAt: string };
 const newestFirst = (a: Listed, b: Listed) =>
   a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1;
 
-export function describeCustomerRoutes(target: RouteTarget) {
+export function describeCustomerRoutes(target: RouteHost) {
   describe("customers", () => {
     let t: RouteService;
     beforeEach(async () => {

@@ -1,8 +1,8 @@
 // Issue 26: /openapi.json is complete enough that a client generated from it needs nothing else (contract section 7):
 // operationIds, declared tags, servers, every header an answer sends, formats, key|ip as a oneOf, defaults only as
-// input. Over a RouteTarget, from describeOpenApiDocument: in process (docs.test.ts) and on the Worker.
+// input. Over a RouteHost, from describeOpenApiDocument: in process (docs.test.ts) and on the Worker.
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Answer, RouteTarget } from "../../testing/test-app";
+import type { Answer, RouteHost } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 import { bodies, type Doc, type Header, operation, operations, type Schema, servedDocument } from "./openapi-doc";
 
@@ -79,7 +79,7 @@ function defaults(value: unknown, at: string): string[] {
   return Object.entries(value).flatMap(([key, inner]) => (key === "default" ? [at] : defaults(inner, `${at}/${key}`)));
 }
 
-export function describeDocumentForClients(target: RouteTarget) {
+export function describeDocumentForClients(target: RouteHost) {
   describe("/openapi.json is all a generated client needs", () => {
     let doc: Doc;
     beforeAll(async () => {

@@ -1,21 +1,21 @@
 // Issue 9: every route, parameter and field in /openapi.json is described, and every schema's example is valid; then
-// issue 26's suite (docs-for-clients.ts). Over a RouteTarget: in process (docs.test.ts) and on the Worker
+// issue 26's suite (docs-for-clients.ts). Over a RouteHost: in process (docs.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ZodType } from "zod";
 import { CheckRequest } from "../../check/read-request";
+import { CheckResponse, LimitEntry } from "../../domain/check-response";
 import { Customer, CustomerCreate, CustomerPatch, Overrides } from "../../domain/customer";
 import { Plan, PlanCreate, PlanPatch } from "../../domain/plan";
 import { ErrorSchema } from "../../errors";
-import type { RouteTarget } from "../../testing/test-app";
+import type { RouteHost } from "../../testing/test-app";
 import { AuditEntry } from "../audit";
-import { CheckResponse, LimitEntrySchema } from "../check";
 import { KeyListing, NewKey } from "../keys";
-import { LiveUsage } from "../live";
 import { Me } from "../me";
 import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
 import { Daily, History, Usage } from "../usage";
+import { LiveUsage } from "../usage-page";
 import { describeDocumentForClients } from "./docs-for-clients";
 import { bodies, type Doc, operations, type Schema, servedDocument } from "./openapi-doc";
 
@@ -26,7 +26,7 @@ const ZOD: Record<string, ZodType> = {
   Overrides,
   Error: ErrorSchema,
   CheckResponse,
-  LimitEntry: LimitEntrySchema,
+  LimitEntry: LimitEntry,
   Usage,
   UsageHistory: History,
   UsageDaily: Daily,
@@ -73,7 +73,7 @@ function undescribed(schema: Schema, at: string): string[] {
   return found;
 }
 
-export function describeOpenApiDocument(target: RouteTarget) {
+export function describeOpenApiDocument(target: RouteHost) {
   describe("/openapi.json documents everything", () => {
     let doc: Doc;
     beforeAll(async () => {

@@ -1,9 +1,9 @@
-// The operations routes' tests over a RouteTarget: in process (health.test.ts) and on the Worker
+// The operations routes' tests over a RouteHost: in process (health.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
-export function describeOperations(target: RouteTarget) {
+export function describeOperations(target: RouteHost) {
   describe("operations", () => {
     let t: RouteService;
     beforeEach(async () => {

@@ -1,5 +1,5 @@
 // What an empty If-Match is on each runtime, for the plan and customer suites.
-import type { RouteTarget } from "../../testing/test-app";
+import type { RouteHost } from "../../testing/test-app";
 
 /**
  * An empty If-Match names no version, so Node refuses the write with 412. workerd drops a header whose value is
@@ -7,9 +7,9 @@ import type { RouteTarget } from "../../testing/test-app";
  * is one with no If-Match, which the write takes as unconditional. Nothing in the Worker can tell the two apart.
  */
 export const emptyIfMatch = {
-  name: (target: RouteTarget) =>
+  name: (target: RouteHost) =>
     target.runtime === "worker"
       ? "an empty If-Match never reaches a Worker (workerd drops empty headers): the write is unconditional"
       : "an empty If-Match names no version: 412",
-  status: (target: RouteTarget) => (target.runtime === "worker" ? 200 : 412),
+  status: (target: RouteHost) => (target.runtime === "worker" ? 200 : 412),
 };

@@ -1,7 +1,7 @@
-// The API key routes' tests over a RouteTarget: in process (keys.test.ts) and on the Worker
+// The API key routes' tests over a RouteHost: in process (keys.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
 /** A plan and one customer on it, whose keys the tests make; its id. */
 export async function customerOnPlan(t: RouteService): Promise<string> {
@@ -9,7 +9,7 @@ export async function customerOnPlan(t: RouteService): Promise<string> {
   return (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "pro" } })).json.id;
 }
 
-export function describeKeyRoutes(target: RouteTarget) {
+export function describeKeyRoutes(target: RouteHost) {
   describe("API keys", () => {
     let t: RouteService;
     let customerId: string;

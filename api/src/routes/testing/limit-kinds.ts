@@ -1,7 +1,7 @@
-// Issue 17's contract over a RouteTarget, in process (limit-kinds.test.ts) and on the Worker: week and month limits,
+// Issue 17's contract over a RouteHost, in process (limit-kinds.test.ts) and on the Worker: week and month limits,
 // billing days, named resource limits in plans, overrides and checks, POST /v1/refund and daily usage.
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 
 /** A metered plan: a bucket, a month, and an expensive resource with a bucket and a day of its own. */
@@ -25,7 +25,7 @@ function monthEnd(ms: number, day: number): number {
   return ms < start(y, m) ? start(y, m) : start(y, m + 1);
 }
 
-export function describeLimitKindRoutes(target: RouteTarget) {
+export function describeLimitKindRoutes(target: RouteHost) {
   describe("week and month limits, billing days, resources, refunds and daily usage", () => {
     let t: RouteService;
     let key: string;

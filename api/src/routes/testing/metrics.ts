@@ -1,8 +1,8 @@
-// GET /metrics over a RouteTarget: in process with Node's registry (metrics.test.ts) and on the Worker
+// GET /metrics over a RouteHost: in process with Node's registry (metrics.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts). What differs is written out: Node adds its process metrics; a Worker has
 // none to give, and opens with a note that its counts are one isolate's.
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
 /**
  * Parses the Prometheus text exposition format strictly enough to catch a malformed sample line; comment lines
@@ -24,7 +24,7 @@ function parse(text: string): Map<string, number> {
 
 const WORKER_NOTE = "# These counts are one Worker isolate's:";
 
-export function describeMetricsRoute(target: RouteTarget) {
+export function describeMetricsRoute(target: RouteHost) {
   describe("/metrics", () => {
     let t: RouteService;
     beforeEach(async () => {

@@ -1,6 +1,6 @@
 // The served /openapi.json as the document suites read it: its shape, its operations, and their request bodies.
 import { expect } from "vitest";
-import type { RouteTarget } from "../../testing/test-app";
+import type { RouteHost } from "../../testing/test-app";
 
 export type Schema = {
   $ref?: string;
@@ -37,7 +37,7 @@ export type Doc = {
 };
 
 /** The document a fresh service of `target` serves, to a caller with no bearer. */
-export async function servedDocument(target: RouteTarget): Promise<Doc> {
+export async function servedDocument(target: RouteHost): Promise<Doc> {
   const res = await (await target.fresh()).call("GET", "/openapi.json", { token: null });
   expect(res.status).toBe(200);
   return res.json;

@@ -1,12 +1,12 @@
-// The plan routes' tests over a RouteTarget: in process (plans.test.ts) and on the Worker
+// The plan routes' tests over a RouteHost: in process (plans.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 import { emptyIfMatch } from "./if-match";
 
 const pro = { id: "pro", name: "Pro", burst: 20, perMinute: 100, perHour: 5000, perDay: 50000 };
 
-export function describePlanRoutes(target: RouteTarget) {
+export function describePlanRoutes(target: RouteHost) {
   describe("plans", () => {
     let t: RouteService;
     beforeEach(async () => {

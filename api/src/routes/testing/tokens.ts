@@ -1,9 +1,9 @@
-// The token routes' tests over a RouteTarget: in process (tokens.test.ts) and on the Worker
+// The token routes' tests over a RouteHost: in process (tokens.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 
-export function describeTokenRoutes(target: RouteTarget) {
+export function describeTokenRoutes(target: RouteHost) {
   describe("tokens", () => {
     let t: RouteService;
     beforeEach(async () => {

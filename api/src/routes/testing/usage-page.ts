@@ -1,7 +1,7 @@
-// The GET /v1/usage suite over a RouteTarget: in process (live.test.ts) and on the Worker
+// The GET /v1/usage suite over a RouteHost: in process (usage-page.test.ts) and on the Worker
 // (entry/worker-routes.workerd.test.ts). Customers are set apart by checks made through /v1/check.
 import { beforeEach, describe, expect, test } from "vitest";
-import type { Answer, RouteService, RouteTarget } from "../../testing/test-app";
+import type { Answer, RouteHost, RouteService } from "../../testing/test-app";
 
 /** A bucket of 5 refilled one a minute, so nothing refills within a test; 100 an hour; a resource of 50 a day. */
 const plan = {
@@ -19,7 +19,7 @@ type Row = { customerId: string; name: string; limits: { name: string; remaining
 const names = (answer: Answer) => answer.json.customers.map((c: Row) => c.name);
 const row = (answer: Answer, name: string) => answer.json.customers.find((c: Row) => c.name === name);
 
-export function describeLiveRoutes(target: RouteTarget) {
+export function describeLiveRoutes(target: RouteHost) {
   describe("GET /v1/usage", () => {
     let t: RouteService;
     let service: string;

@@ -1,14 +1,14 @@
-// The usage, /v1/me and reset routes' tests that hold whatever the clock, over a RouteTarget: in process
+// The usage, /v1/me and reset routes' tests that hold whatever the clock, over a RouteHost: in process
 // (usage.test.ts) and on the Worker (entry/worker-routes.workerd.test.ts).
 import { beforeEach, describe, expect, test } from "vitest";
-import type { RouteService, RouteTarget } from "../../testing/test-app";
+import type { RouteHost, RouteService } from "../../testing/test-app";
 import { customerWithKey } from "./fixtures";
 
 /** Plan pro (5 at 60 a minute, 500 an hour), with a customer on it whose day is 9000. */
 export const usagePlan = { id: "pro", name: "Pro", burst: 5, perMinute: 60, perHour: 500, perDay: 5000 };
 export const usageOverrides = { perDay: 9000 };
 
-export function describeUsageRoutes(target: RouteTarget) {
+export function describeUsageRoutes(target: RouteHost) {
   // One describe around both, so that the fixture is theirs alone.
   describe("usage, /v1/me and reset", () => {
     let t: RouteService;
