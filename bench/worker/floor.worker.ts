@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { Redis } from "@upstash/redis";
 import { contractAnswer, FLOOR_SCRIPT } from "../peers/contract-answer";
 import type { BenchLimits, PeerAnswer } from "../peers/serve";
+import { servePeerWorker } from "./serve-peer";
 
 type Env = { UPSTASH_REDIS_REST_URL: string; UPSTASH_REDIS_REST_TOKEN: string; BENCH_LIMITS: string };
 
@@ -40,23 +41,7 @@ async function count({ redis }: NonNullable<typeof built>, key: string): Promise
   }
 }
 
-const json = (status: number, body: string, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { ...headers, "content-type": "application/json" } });
-
-export default {
-  async fetch(request: Request, env: Env): Promise<Response> {
-    built ??= build(env);
-    if (request.method !== "POST") return json(200, '{"status":"ok"}');
-    let key: unknown;
-    try {
-      key = (JSON.parse(await request.text()) as { key?: unknown }).key;
-    } catch {}
-    if (typeof key !== "string" || key.length === 0) return json(400, '{"error":"send {\\"key\\": \\"…\\"}"}');
-    try {
-      const { status, body, headers } = built.answer(key, await count(built, key));
-      return json(status, body, headers);
-    } catch (error) {
-      return json(500, JSON.stringify({ error: String(error) }));
-    }
-  },
-};
+export default servePeerWorker<Env>(async (key, env) => {
+  built ??= build(env);
+  return built.answer(key, await count(built, key));
+});

@@ -4,6 +4,7 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import type { BenchLimits } from "../peers/serve";
+import { servePeerWorker } from "./serve-peer";
 
 type Env = { UPSTASH_REDIS_REST_URL: string; UPSTASH_REDIS_REST_TOKEN: string; BENCH_LIMITS: string };
 
@@ -26,27 +27,12 @@ function build(env: Env): Ratelimit[] {
   ];
 }
 
-const json = (status: number, body: string) =>
-  new Response(body, { status, headers: { "content-type": "application/json" } });
-
-export default {
-  async fetch(request: Request, env: Env): Promise<Response> {
-    limiters ??= build(env);
-    if (request.method !== "POST") return json(200, '{"status":"ok"}');
-    let key: unknown;
-    try {
-      key = (JSON.parse(await request.text()) as { key?: unknown }).key;
-    } catch {}
-    if (typeof key !== "string" || key.length === 0) return json(400, '{"error":"send {\\"key\\": \\"…\\"}"}');
-    try {
-      const results = await Promise.all(limiters.map((l) => l.limit(key as string)));
-      // On a timeout the library lets the request through without counting it: that is no check, so say so.
-      if (results.some((r) => r.reason === "timeout")) return json(503, '{"error":"timeout"}');
-      const allowed = results.every((r) => r.success);
-      const remaining = Math.min(...results.map((r) => r.remaining));
-      return json(allowed ? 200 : 429, `{"allowed":${allowed},"remaining":${remaining}}`);
-    } catch (error) {
-      return json(500, JSON.stringify({ error: String(error) }));
-    }
-  },
-};
+export default servePeerWorker<Env>(async (key, env) => {
+  limiters ??= build(env);
+  const results = await Promise.all(limiters.map((l) => l.limit(key)));
+  // On a timeout the library lets the request through without counting it: that is no check, so say so.
+  if (results.some((r) => r.reason === "timeout")) return { status: 503, body: '{"error":"timeout"}' };
+  const allowed = results.every((r) => r.success);
+  const remaining = Math.min(...results.map((r) => r.remaining));
+  return { status: allowed ? 200 : 429, body: `{"allowed":${allowed},"remaining":${remaining}}` };
+});

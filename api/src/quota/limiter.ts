@@ -8,7 +8,7 @@ import { createBoardMarks } from "./board-marks";
 import { type CheckResult, type Decided, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
-import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
+import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
 import { type Board, type CounterStore, type DayPoint, type HistoryPoint, StoreUnavailable } from "./store";
 import { customerSubject } from "./subject";
@@ -135,52 +135,48 @@ export function createLimiter(
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
     : null;
 
-  /** A check decided by what this server holds, what it remembers, or the store; throws when the store does not answer. */
-  async function decided(
-    subject: string,
-    policy: QuotaPolicy,
-    spec: LimitSpec,
-    cost: number,
-    resource: string | undefined,
-  ): Promise<Decided> {
-    // The deny cache tells checks apart by the resource their spec counts in ("" for none).
-    const counted = spec === policy.spec ? "" : (resource as string);
-    // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
-    const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
-    for (;;) {
-      // Units held here are this server's to spend, whatever the store would say now.
-      const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
-      if (spent) return marked(subject, outcome(spent, spec, random));
-      // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
-      const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
-      if (remembered) {
-        metrics.denyCacheHit();
-        unrecordedOf(subject).denied++;
-        return marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
-      }
-      const decision =
-        share === null || !shares
-          ? await store.check(subject, spec, cost)
-          : await shares.take(subject, counted, spec, cost, share);
-      // Another check's take was under way and has come back: what it brought is spent first.
-      if (decision === null) continue;
-      const result = outcome(decision, spec, random);
-      // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
-      // shares, units that other servers give back (within about a second of going unused) are looked for again.
-      if (!result.allowed && result.waitMs !== null) {
-        const forMs = share === null ? result.waitMs : SHARED_DENIAL_MS;
-        denials.set(subject, counted, cost, result.waitMs, decision, forMs);
-      }
-      return marked(subject, result);
-    }
-  }
-
   return {
+    // One function, not one for the decision inside another for the fail mode: each async layer is a turn of the
+    // microtask queue on every check.
     async check(subject, policy, cost, resource) {
       const spec = specFor(policy, resource);
+      // The deny cache tells checks apart by the resource their spec counts in ("" for none).
+      const counted = spec === policy.spec ? "" : (resource as string);
+      // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
+      const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
       let result: CheckResult;
       try {
-        result = await decided(subject, policy, spec, cost, resource);
+        for (;;) {
+          // Units held here are this server's to spend, whatever the store would say now.
+          const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
+          if (spent) {
+            result = marked(subject, outcome(spent, spec, random));
+            break;
+          }
+          // A cost no limit can ever hold is answered by the store as "never", not with a remembered retry time.
+          const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
+          if (remembered) {
+            metrics.denyCacheHit();
+            unrecordedOf(subject).denied++;
+            result = marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
+            break;
+          }
+          const decision =
+            share === null || !shares
+              ? await store.check(subject, spec, cost)
+              : await shares.take(subject, counted, spec, cost, share);
+          // Another check's take was under way and has come back: what it brought is spent first.
+          if (decision === null) continue;
+          const decided = outcome(decision, spec, random);
+          // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
+          // shares, units that other servers give back (within about a second of going unused) are looked for again.
+          if (!decided.allowed && decided.waitMs !== null) {
+            const forMs = share === null ? decided.waitMs : SHARED_DENIAL_MS;
+            denials.set(subject, counted, cost, decided.waitMs, decision, forMs);
+          }
+          result = marked(subject, decided);
+          break;
+        }
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
         result = withoutStore(policy, spec, cost, Date.now());

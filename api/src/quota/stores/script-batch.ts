@@ -47,7 +47,10 @@ export class ScriptBatch {
       let bySource = false;
       const settle = (result: unknown, error?: Error) => (error ? reject(error) : resolve(result));
       this.#queue.push({
-        ...call,
+        script: call.script,
+        keys: call.keys,
+        args: call.args,
+        shared: call.shared,
         settle,
         answer(result, error) {
           if (error && notLoaded(error) && !bySource) {
