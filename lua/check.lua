@@ -57,6 +57,10 @@
 --            "g<taken at>:<size>:<resets>": a give-back of cost units of a share of <size> taken at <taken at>
 --            (ms): to every bucket, and to every window still the one it was taken from; <size> no longer counts as
 --            held. Nothing happens when the counters were reset since (<resets> is not rs): it only reads
+--            "a<allowed at>:<checks>": cost units that an API server allowed on its own while the store did not
+--            answer (a plan failing "local"), <checks> checks the last of which it allowed at <allowed at> (ms):
+--            added whatever the limits say, to every bucket (less what has drained since <allowed at>) and to every
+--            window still the one running at <allowed at>; the checks go to that minute's history and day
 --            "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
 --          count, then for each part its units held as shares, then the share taken, then rs }, the counts after
@@ -242,8 +246,12 @@ local function check(key, spec, cost, mode, fixed)
   local resets = tonumber(state[3]) or 0
 
   -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
-  local share, settle, takenAt, size = 0, 0, nil, 0
-  if mode ~= '1' and mode ~= '0' and mode ~= '-1' then
+  local share, settle, takenAt, size, addedAt, addedChecks = 0, 0, nil, 0, nil, 0
+  if string.sub(mode, 1, 1) == 'a' then
+    local a, b = string.match(mode, '^a(%d+):(%d+)$')
+    addedAt, addedChecks = tonumber(a), tonumber(b)
+    if not addedAt then error('unknown mode ' .. mode) end
+  elseif mode ~= '1' and mode ~= '0' and mode ~= '-1' then
     local kind = string.sub(mode, 1, 1)
     local a, b, n = string.match(mode, '^[tg](%d+):(%d+):(%d+)$')
     if kind == 't' then share, settle = tonumber(a) or 0, tonumber(b) or 0
@@ -289,14 +297,14 @@ local function check(key, spec, cost, mode, fixed)
       local limit = windows[2 * c]
       if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count
-      if takenAt then fromTake[c] = find(r, takenAt) == index end
+      if takenAt or addedAt then fromTake[c] = find(r, takenAt or addedAt) == index end
       f = f + 2
     end
   end
 
   local minute = floor(now / MINUTE)
   -- A refund or give-back is always carried out, and gives back; a check or take that is allowed takes.
-  if giving then allowed = true end
+  if giving or addedAt then allowed = true end
   local taken = 0
   if share > 0 and allowed then taken = room(spec, cost, share) end
   -- Only a check with a cost counts in the history.
@@ -312,15 +320,18 @@ local function check(key, spec, cost, mode, fixed)
     -- they hold is as old as the history keeps. Windows start and end on the minute, so that time is worked out on
     -- the first write of each minute (and on a refund), or when a bucket outlasts it.
     local pending = tonumber(state[1])
-    local fresh = pending ~= minute or giving
+    local fresh = pending ~= minute or giving or addedAt ~= nil
     local keep = (floor(now / HOUR) + 1) * HOUR + DAY
     local drains, wr = 0, 0
     f, c = 3, 0
     for p = 1, spec.parts do
       local rate, settled = buckets[3 * p - 1], 0
       if share > 0 then settled = math.min(settle, held[p]) end
-      -- A part without a bucket keeps a fill as well, which nothing reads.
-      local level = math.max(0, levels[p] + (fill + settled) * UNITS)
+      -- A part without a bucket keeps a fill as well, which nothing reads. What was allowed during an outage joins the
+      -- fill as of when the last of it was allowed.
+      local level
+      if addedAt then level = levels[p] + math.max(0, cost * UNITS - math.max(0, now - addedAt) * math.max(0, rate))
+      else level = math.max(0, levels[p] + (fill + settled) * UNITS) end
       levels[p] = level
       if rate > 0 and now + math.ceil(level / rate) > drains then drains = now + math.ceil(level / rate) end
       write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], string.format('%.0f', level), fields[f + 2], u
@@ -337,7 +348,7 @@ local function check(key, spec, cost, mode, fixed)
       for _ = 1, buckets[3 * p] do
         c = c + 1
         local count = counts[c]
-        if not takenAt or fromTake[c] then count = math.max(0, count + give) end
+        if not (takenAt or addedAt) or fromTake[c] then count = math.max(0, count + give) end
         counts[c] = count
         write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
         wr, f = wr + 4, f + 2
@@ -382,6 +393,12 @@ local function check(key, spec, cost, mode, fixed)
   elseif counted then
     addToHistory(key, now, minute, 'd', 1)
     addToDays(key, now, minute, 'd', 1)
+  end
+  if addedAt and addedChecks > 0 then
+    local at = floor(addedAt / MINUTE)
+    -- A history hour is kept for a day after it ends; one older is gone, and its minute with it.
+    if (floor(at / 60) + 1) * HOUR + DAY > now then addToHistory(key, now, at, 'a', addedChecks) end
+    addToDays(key, now, at, 'a', addedChecks)
   end
 
   local reply, r = { allowed and 1 or 0, now }, 2

@@ -52,13 +52,20 @@ export type CounterState = {
  */
 export type Take = { share: number; settle?: number; resets?: number };
 export type GiveBack = { takenAtMs: number; size: number; resets?: number };
+/**
+ * What a server allowed on its own while the store did not answer (a plan failing `local`), added to the counts once
+ * it answers again: `checks` checks of `cost` units in all, the last of them at `allowedAtMs` (the store's clock, as
+ * the server reckons it), all in the windows that were running then.
+ */
+export type Allowed = { allowedAtMs: number; checks: number };
 
 /**
  * What a call does: decide and take (a check), only read (usage), give back (a refund); or, for a share (contract
  * section 12), take: a check of `cost` (0: none, a share alone) that when allowed also takes up to `share` more units
- * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`.
+ * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`; or add `cost` units a server
+ * allowed on its own during an outage.
  */
-export type Mode = "check" | "read" | "refund" | Take | GiveBack;
+export type Mode = "check" | "read" | "refund" | Take | GiveBack | Allowed;
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 
@@ -102,6 +109,9 @@ export function count(
   const held: number[] = [];
   // A give-back returns units to a window only while it is the one they were taken from: an ended window's are gone.
   const giveBack = typeof mode === "object" && "takenAtMs" in mode ? mode : null;
+  // Units allowed during an outage count in the windows running when they were allowed, if those still run.
+  const added = typeof mode === "object" && "allowedAtMs" in mode ? mode : null;
+  const then = giveBack?.takenAtMs ?? added?.allowedAtMs;
   const fromTake: boolean[] = [];
   for (const part of spec.parts) {
     let level = part.perMinute === null ? 0 : drained(s.buckets[part.prefix], part.perMinute, nowMs);
@@ -123,7 +133,7 @@ export function count(
       const n = kept !== undefined && kept.index === index ? kept.count : 0;
       if (w.size !== null && n + cost > w.size) allowed = false;
       counts.push(n);
-      if (giveBack !== null) fromTake.push(w.rule.index(giveBack.takenAtMs) === index);
+      if (then !== undefined) fromTake.push(w.rule.index(then) === index);
     }
   }
   if (giveBack !== null) {
@@ -134,6 +144,17 @@ export function count(
       held[p] = Math.max(0, (held[p] as number) - giveBack.size);
     }
     for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = Math.max(0, (counts[i] as number) - cost);
+    return { allowed: true, levels, counts, held, taken: 0 };
+  }
+  if (added !== null) {
+    // Whatever the limits say now: those units were allowed. Each bucket takes them as of when the last was allowed,
+    // less what has drained since, so the store's buckets never hold less than was really spent.
+    // (A part without a bucket keeps a fill as well, which nothing reads, as in Redis.)
+    spec.parts.forEach((part, p) => {
+      const since = Math.max(0, nowMs - added.allowedAtMs) * (part.perMinute ?? 0);
+      levels[p] = (levels[p] as number) + Math.max(0, cost * UNITS_PER_REQUEST - since);
+    });
+    for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = (counts[i] as number) + cost;
     return { allowed: true, levels, counts, held, taken: 0 };
   }
   if (mode === "refund") {

@@ -17,7 +17,7 @@ import type { LimitPart, LimitSpec } from "./limits";
  * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
  */
 function sinceReset(mode: Mode, resets: number): Mode {
-  if (typeof mode !== "object" || (mode.resets ?? 0) === resets) return mode;
+  if (typeof mode !== "object" || "allowedAtMs" in mode || (mode.resets ?? 0) === resets) return mode;
   return "takenAtMs" in mode ? "read" : { share: mode.share };
 }
 
@@ -33,7 +33,7 @@ export function callInProcess(
   const mode = sinceReset(asked, resets);
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
-  const share = typeof mode === "object";
+  const share = typeof mode === "object" && !("allowedAtMs" in mode);
   // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed.
   if (counted.allowed && mode !== "read") {
     // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.

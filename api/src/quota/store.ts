@@ -1,5 +1,5 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
-import type { GiveBack, Take } from "./counting";
+import type { Allowed, GiveBack, Take } from "./counting";
 import type { Decision } from "./decision";
 import type { LimitSpec } from "./limits";
 
@@ -69,6 +69,17 @@ export interface CounterStore {
    * share as held. Nothing happens when the counters were reset since the share was taken (`share.resets`).
    */
   giveBack(subject: string, spec: LimitSpec, units: number, share: GiveBack): Promise<void>;
+  /**
+   * Adds `units` that a server allowed on its own while the store did not answer (a plan failing `local`), in one
+   * atomic step, whatever the limits say now: to every bucket, less what has drained since the last was allowed, and
+   * to every window still the one running then; `checks` allowed checks to that minute's history and day.
+   */
+  addAllowed(subject: string, spec: LimitSpec, units: number, allowed: Allowed): Promise<void>;
+  /**
+   * Says that the server `server` shares this store for the next `ttlMs`, and answers how many servers do, this one
+   * included: what a plan failing `local` divides a customer's quota by while the store is down.
+   */
+  presence(server: string, ttlMs: number): Promise<number>;
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
    * its day): denials from the deny cache, and checks allowed from a share.

@@ -11,6 +11,7 @@ export const luaSources = {
   daily: read("daily"),
   boardMark: read("board-mark"),
   boardRead: read("board-read"),
+  presence: read("presence"),
   days: read("days"),
   clock: read("clock"),
 };

@@ -6,7 +6,8 @@ import clock from "../../../../lua/clock.lua";
 import daily from "../../../../lua/daily.lua";
 import days from "../../../../lua/days.lua";
 import history from "../../../../lua/history.lua";
+import presence from "../../../../lua/presence.lua";
 import record from "../../../../lua/record.lua";
 import reset from "../../../../lua/reset.lua";
 
-export const luaSources = { check, history, record, reset, daily, boardMark, boardRead, days, clock };
+export const luaSources = { check, history, record, reset, daily, boardMark, boardRead, presence, days, clock };

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, type GiveBack, MINUTE_MS, type Take } from "../counting";
+import { type Allowed, type CounterState, type GiveBack, MINUTE_MS, type Take } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import type { LimitSpec } from "../limits";
@@ -17,10 +17,16 @@ const HISTORY_MINUTES = 1440;
  */
 function addToSeries(series: number[], periodMs: number, kept: number, nowMs: number, allowed: boolean, n: number) {
   const start = nowMs - (nowMs % periodMs);
-  if (series.length === 0 || series[series.length - 3] !== start) series.push(start, 0, 0);
-  const at = series.length - (allowed ? 2 : 1);
+  // Nearly always the last period or a new one; an earlier one for checks a server allowed during an outage.
+  let i = series.length - 3;
+  while (i >= 0 && (series[i] as number) > start) i -= 3;
+  if (i < 0 || series[i] !== start) {
+    i += 3;
+    series.splice(i, 0, start, 0, 0);
+  }
+  const at = i + (allowed ? 1 : 2);
   series[at] = (series[at] ?? 0) + n;
-  const oldest = start - (kept - 1) * periodMs;
+  const oldest = (series[series.length - 3] as number) - (kept - 1) * periodMs;
   let drop = 0;
   while (drop < series.length && (series[drop] ?? 0) < oldest) drop += 3;
   if (drop > 0) series.splice(0, drop);
@@ -64,6 +70,8 @@ export function createMemoryStore({
   // kept for 400 (customers only, as in Redis).
   const days = new Map<string, number[]>();
   const board = createMemoryBoard(now);
+  /** The servers that said they share this store, and until when (presence). */
+  const servers = new Map<string, number>();
 
   /** A subject's days, kept from its first check on; none for an address (`ip:…`). */
   function daysOf(key: string): number[] | null {
@@ -94,7 +102,7 @@ export function createMemoryStore({
    * A check, a take (contract section 12; it counts as a check when it has a cost) or a give-back. A give-back writes
    * whatever the subject holds, as in Redis (check.lua writes every call it allows).
    */
-  function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | "check") {
+  function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | Allowed | "check") {
     const nowMs = now();
     let subject = subjects.get(key);
     const result = callInProcess(subject?.state, spec, cost, nowMs, mode);
@@ -121,6 +129,19 @@ export function createMemoryStore({
 
     async giveBack(key, spec, units, share) {
       countCall(key, spec, units, share);
+    },
+
+    async addAllowed(key, spec, units, allowed) {
+      countCall(key, spec, units, allowed);
+      const subject = subjects.get(key);
+      if (subject && allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks);
+    },
+
+    async presence(server, ttlMs) {
+      const t = now();
+      servers.set(server, t + ttlMs);
+      for (const [id, until] of servers) if (until <= t) servers.delete(id);
+      return servers.size;
     },
 
     async usage(key: string, spec: LimitSpec): Promise<Decision> {

@@ -24,6 +24,8 @@ export const subjectKey = (subject: string) => `rl:{${subject}}`;
 /** The Live page's board (lua/board-mark.lua): one key's slot, apart from every subject's. */
 export const BOARD_KEY = "board:{live}";
 const BOARD_MARKS_PER_CALL = 500;
+/** The servers sharing the store (lua/presence.lua), in the board's slot. */
+const SERVERS_KEY = "servers:{live}";
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
@@ -98,25 +100,33 @@ function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = fals
 /** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
 export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
   const time = () => (clock ? String(clock()) : "");
-  // mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>:<resets>": a take;
-  // "g<taken at>:<size>:<resets>": a give-back.
-  const evaluate = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
+  // A call of check.lua. mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>:<resets>": a take;
+  // "g<taken at>:<size>:<resets>": a give-back; "a<allowed at>:<checks>": what a server allowed during an outage.
+  const callCheck = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
     const { list, alone } = argsOf(spec);
     const own = [String(cost), mode, time()];
     return client.run(scripts.check, [subjectKey(subject)], [...alone, ...own], { list, own });
   };
 
   return {
-    check: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "1"), spec, cost),
-    usage: async (subject, spec) => decision(await evaluate(subject, spec, 1, "0"), spec, 1, true),
-    refund: async (subject, spec, cost) => decision(await evaluate(subject, spec, cost, "-1"), spec, cost),
+    check: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "1"), spec, cost),
+    usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
+    refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1"), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
-      const reply = countedBy(await evaluate(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
+      const reply = countedBy(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
       return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
     },
     async giveBack(subject, spec, units, { takenAtMs, size, resets = 0 }) {
       // The reply is checked (an error in it throws); what it counted is the store's own business.
-      countedBy(await evaluate(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec);
+      countedBy(await callCheck(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec);
+    },
+
+    async addAllowed(subject, spec, units, { allowedAtMs, checks }) {
+      countedBy(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}`), spec);
+    },
+
+    async presence(server, ttlMs) {
+      return Number(await client.run(scripts.presence, [SERVERS_KEY], [time(), server, String(ttlMs)]));
     },
 
     async history(subject, minutes): Promise<HistoryPoint[]> {

@@ -64,6 +64,7 @@ export const scripts = {
   daily: load("daily"),
   boardMark: load("boardMark"),
   boardRead: load("boardRead"),
+  presence: load("presence"),
 };
 
 /**

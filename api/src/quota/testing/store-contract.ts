@@ -383,6 +383,51 @@ export function describeCounterStore(
         expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
       }));
 
+    test("what a server allowed during an outage is added whatever the limits say: to the windows still running, to the bucket less what drained, to the history and the day", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ capacity: 10, perMinute: 60, hour: 100, day: 1000 });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        await run(store, s, limits, 3);
+        // 20 units, the last allowed a second ago: the bucket has drained 1 of them since, and 2 of the first 3.
+        await setTime(at("2026-11-30T10:00:02.000Z"));
+        await store.addAllowed(s, limits, 20, { allowedAtMs: at("2026-11-30T10:00:01.000Z"), checks: 5 });
+        expect((await store.usage(s, limits)).limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["burst", 0],
+          ["hour", 77],
+          ["day", 977],
+        ]);
+        // Past every limit, and a window that has ended since: the day takes them, the new hour does not.
+        await setTime(at("2026-11-30T11:00:05.000Z"));
+        await store.addAllowed(s, limits, 1000, { allowedAtMs: at("2026-11-30T10:59:59.000Z"), checks: 1 });
+        const after = await store.usage(s, limits);
+        expect(after.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["burst", 0],
+          ["hour", 100],
+          ["day", 0],
+        ]);
+        expect((await store.check(s, limits, 1)).allowed).toBe(false);
+        const minutes = await store.history(s, 61);
+        expect(minutes.find((p) => p.minute === at("2026-11-30T10:00:00.000Z"))).toMatchObject({ allowed: 8 });
+        expect(minutes.find((p) => p.minute === at("2026-11-30T10:59:00.000Z"))).toMatchObject({ allowed: 1 });
+        expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 9, denied: 1 });
+      }));
+
+    test("presence: the servers that said they share the store within their time, each once", () =>
+      withStore(async ({ store, setTime }) => {
+        // A day of this run's own, so that another run's servers on the same store have long gone.
+        const start = at("2026-11-30T10:00:00.000Z") + next++ * DAY_MS;
+        const [a, b, c] = [fresh(), fresh(), fresh()];
+        await setTime(start);
+        expect(await store.presence(a, 5000)).toBe(1);
+        expect(await store.presence(b, 5000)).toBe(2);
+        await setTime(start + 3000);
+        expect(await store.presence(a, 5000)).toBe(2);
+        // b said so last at the start: gone 5 s later; a is still there.
+        await setTime(start + 5000);
+        expect(await store.presence(c, 5000)).toBe(2);
+      }));
+
     test("the board: the nearest by share left, the most denied in the last hour, everyone's checks per minute", () =>
       withStore(async ({ store, setTime }) => {
         const [a, b, c, d] = [fresh(), fresh(), fresh(), fresh()].sort() as [string, string, string, string];

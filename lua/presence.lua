@@ -1,0 +1,18 @@
+-- presence.lua: an API server says it shares this store, and learns how many do: a plan failing "local" divides
+-- what a customer had left among them while the store does not answer (api/src/quota/local-limits.ts).
+--
+-- KEYS[1]  servers:{live}, a sorted set: each server's id, scored by when its presence ends (ms)
+-- ARGV[1]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- ARGV[2]  the server's id
+-- ARGV[3]  how long its presence lasts (ms) unless it says so again
+-- Returns  how many servers are present, this one included
+
+local now = (function()
+-- @clock
+end)()(ARGV[1])
+
+local ttl = tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], string.format('%.0f', now + ttl), ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.0f', now))
+redis.call('PEXPIRE', KEYS[1], string.format('%.0f', ttl))
+return redis.call('ZCARD', KEYS[1])
