@@ -835,10 +835,10 @@ export type components = {
                     };
                 };
                 /**
-                 * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+                 * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.
                  * @enum {string}
                  */
-                failMode: "open" | "closed";
+                failMode: "open" | "closed" | "local";
                 /** @description Dry run: when true the plan never denies; /v1/check reports what it would have done. */
                 shadow: boolean;
             };
@@ -893,11 +893,11 @@ export type components = {
                 };
             };
             /**
-             * @description Replaces the plan's failMode. What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+             * @description Replaces the plan's failMode. What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.
              * @example open
              * @enum {string}
              */
-            failMode?: "open" | "closed";
+            failMode?: "open" | "closed" | "local";
             /**
              * @description Replaces the plan's shadow. Dry run: when true the plan never denies; /v1/check reports what it would have done.
              * @example false
@@ -1003,10 +1003,10 @@ export type components = {
                 };
             };
             /**
-             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+             * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.
              * @enum {string}
              */
-            failMode: "open" | "closed";
+            failMode: "open" | "closed" | "local";
             /** @description Dry run: when true the plan never denies; /v1/check reports what it would have done. */
             shadow: boolean;
             /** @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store. */
@@ -2406,12 +2406,12 @@ export interface operations {
                         };
                     };
                     /**
-                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503. Default open; closed suits metered plans, where the limit is about money.
+                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back. Default open; closed suits metered plans, where the limit is about money.
                      * @default open
                      * @example closed
                      * @enum {string}
                      */
-                    failMode?: "open" | "closed";
+                    failMode?: "open" | "closed" | "local";
                     /**
                      * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
                      * @default false
@@ -2794,11 +2794,11 @@ export interface operations {
                         };
                     };
                     /**
-                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.
+                     * @description What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.
                      * @example closed
                      * @enum {string}
                      */
-                    failMode?: "open" | "closed";
+                    failMode?: "open" | "closed" | "local";
                     /**
                      * @description Dry run: when true the plan never denies; /v1/check reports what it would have done.
                      * @example false

@@ -73,8 +73,8 @@ export function createCheckAnswer(
       reset: result.top.reset,
       retryAfter: result.allowed ? undefined : (result.retryAfter ?? null),
       limits: result.limits,
-      degraded: result.outcome === "degraded",
-      reason: result.outcome === "degraded" ? "store_unavailable" : undefined,
+      degraded: result.degraded,
+      reason: result.degraded ? "store_unavailable" : undefined,
       shadow: result.shadow,
     };
     const rateLimit = rateLimitHeaders(result, policyHeader(result.spec, result.nowMs));

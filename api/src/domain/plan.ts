@@ -38,7 +38,7 @@ export const Limit = z
   .max(LIMIT_MAX, "must be at most 1,000,000,000")
   .nullable();
 
-export const FailMode = z.enum(["open", "closed"]);
+export const FailMode = z.enum(["open", "closed", "local"]);
 
 /** Units a server takes from the counter store at once (contract section 12), or null: every check asks the store. */
 export const LocalShare = z
@@ -116,7 +116,7 @@ export const PLAN_FIELD_DOCS = {
   ...(Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.doc])) as Record<LimitField, string>),
   resources: `Named limits for one kind of request (say one expensive endpoint), at most ${MAX_RESOURCES}: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.`,
   failMode:
-    "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503.",
+    "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.",
   shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
   localShare:
     "For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.",

@@ -107,6 +107,11 @@ export type Decided = {
   allowed: boolean;
   /** True when a shadow plan would have denied this request. */
   shadow: boolean;
+  /**
+   * Decided without the store: let through by a plan failing open (outcome "degraded"), or allowed or denied by this
+   * server alone for a plan failing local.
+   */
+  degraded: boolean;
   /** The store's clock at the decision, in ms. */
   nowMs: number;
   top: LimitEntry;
@@ -164,6 +169,7 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
       outcome: "allowed",
       allowed: true,
       shadow: false,
+      degraded: false,
       nowMs,
       top,
       retryAfter: undefined,
@@ -182,6 +188,7 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
     outcome: "denied",
     allowed: false,
     shadow: false,
+    degraded: false,
     nowMs,
     top,
     retryAfter: waitMs === null ? null : retryAfterSeconds(waitMs, random),

@@ -12,7 +12,7 @@ import type { LimitSpec, QuotaPolicy } from "./limits";
 export function withoutStore(policy: QuotaPolicy, spec: LimitSpec, cost: number, nowMs: number): CheckResult {
   if (policy.failMode === "closed") return { outcome: "store_unavailable", allowed: false };
   const result = outcome(decide(count(undefined, spec, cost, nowMs, "read"), spec, cost, nowMs), spec);
-  return result.allowed ? { ...result, outcome: "degraded" } : result;
+  return result.allowed ? { ...result, outcome: "degraded", degraded: true } : result;
 }
 
 /** Seconds a fail-closed plan tells clients to wait: about when the breaker next asks the store. */

@@ -8,7 +8,8 @@ import { createBoardMarks } from "./board-marks";
 import { type CheckResult, type Decided, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
-import { exceedsSize, type QuotaPolicy, specFor } from "./limits";
+import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
+import { createLocalLimits } from "./local-limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
 import { type Board, type CounterStore, type DayPoint, type HistoryPoint, StoreUnavailable } from "./store";
 import { customerSubject } from "./subject";
@@ -123,6 +124,7 @@ export function createLimiter(
     await Promise.all([
       ...batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})),
       sendMarks().catch(() => {}),
+      local.tick(),
     ]);
   }
   /** The check's outcome, marked on the board on its way out. */
@@ -130,10 +132,21 @@ export function createLimiter(
     board.mark(subject, result.allowed, result.limits);
     return result;
   };
+  // Plans failing "local": what each server may allow on its own while the store is down, and what it owes it after.
+  const local = createLocalLimits(store, { now });
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
   const shares = localShares
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
     : null;
+
+  /** A check of a plan failing local, decided by this server alone: its share, or store_unavailable without one. */
+  function decidedHere(subject: string, spec: LimitSpec, cost: number): CheckResult {
+    local.failed();
+    const here = local.check(subject, spec, cost);
+    if (!here) return { outcome: "store_unavailable", allowed: false };
+    const result = marked(subject, outcome(here.decision, here.spec, random));
+    return { ...result, outcome: result.allowed ? "degraded" : "denied", degraded: true };
+  }
 
   return {
     // One function, not one for the decision inside another for the fail mode: each async layer is a turn of the
@@ -144,6 +157,7 @@ export function createLimiter(
       const counted = spec === policy.spec ? "" : (resource as string);
       // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
       const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
+      const isLocal = policy.failMode === "local";
       let result: CheckResult;
       try {
         for (;;) {
@@ -161,12 +175,16 @@ export function createLimiter(
             result = marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
             break;
           }
+          // What this server allowed on its own during an outage is in the store's counts before the store decides
+          // the customer's next check.
+          if (isLocal && local.owes(subject)) await local.settle(subject);
           const decision =
             share === null || !shares
               ? await store.check(subject, spec, cost)
               : await shares.take(subject, counted, spec, cost, share);
           // Another check's take was under way and has come back: what it brought is spent first.
           if (decision === null) continue;
+          if (isLocal) local.saw(subject, decision);
           const decided = outcome(decision, spec, random);
           // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
           // shares, units that other servers give back (within about a second of going unused) are looked for again.
@@ -179,7 +197,7 @@ export function createLimiter(
         }
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
-        result = withoutStore(policy, spec, cost, Date.now());
+        result = isLocal ? decidedHere(subject, spec, cost) : withoutStore(policy, spec, cost, Date.now());
       }
       metrics.check(result.outcome);
       // A shadow plan never denies: the denial is counted as one, and answered as a pass that says so.

@@ -66,7 +66,7 @@ export type QuotaPolicy = {
   shadow: boolean;
 };
 
-export type FailMode = "open" | "closed";
+export type FailMode = "open" | "closed" | "local";
 
 /** The bucket holds `burst` requests, or `perMinute` when the plan sets no burst, and refills at `perMinute`. */
 export function limitPart(limits: Limits, billingDay: number | null = null, prefix = ""): LimitPart {

@@ -4,6 +4,7 @@ import { allow, ownCustomer } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import {
+  FailMode,
   LIMIT_EXAMPLES,
   LIMIT_FIELDS,
   type LimitField,
@@ -32,7 +33,7 @@ export const Me = z
         name: z.string().meta({ description: "The plan's display name." }),
         ...limitFields,
         resources: z.record(z.string(), ResourceLimitsOut).meta({ description: PLAN_FIELD_DOCS.resources }),
-        failMode: z.enum(["open", "closed"]).meta({ description: PLAN_FIELD_DOCS.failMode }),
+        failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
         shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
       })
       .meta({

@@ -82,9 +82,9 @@ describe("round trips (integration, needs redis-server)", () => {
     await m.caughtUp();
     // The flood never reached Redis.
     expect(m.seen).toEqual([]);
-    // Then the once-a-second work: a write of those denials to the history, and a mark of the board (each by its SHA,
-    // then by its source when Redis had not seen it yet; and a PING, the connection having been idle). Before the
-    // test ran that work itself, a second that passed during the flood failed it now and then on a busy machine.
+    // Then the once-a-second work: a write of those denials to the history, a mark of the board and this server's
+    // presence (each by its SHA, then by its source when Redis had not seen it yet; and a PING, the connection having
+    // been idle). Before the test ran that work itself, a second that passed during the flood failed it now and then on a busy machine.
     for (const work of scheduled) await work();
     await m.stop();
     const script = ([command, name]: string[]) =>
@@ -94,9 +94,11 @@ describe("round trips (integration, needs redis-server)", () => {
           ? "record"
           : name === scripts.boardMark.sha || name?.startsWith("-- board-mark.lua:")
             ? "board mark"
-            : name;
+            : name === scripts.presence.sha || name?.startsWith("-- presence.lua:")
+              ? "presence"
+              : name;
     expect(new Set(m.seen.map(script))).toEqual(
-      new Set(["record", "board mark", ...(m.seen.some((a) => a[0] === "ping") ? ["ping"] : [])]),
+      new Set(["record", "board mark", "presence", ...(m.seen.some((a) => a[0] === "ping") ? ["ping"] : [])]),
     );
     await counters.close();
   });

@@ -1,0 +1,148 @@
+// A plan failing "local", three servers in one process on one memory store that the test takes down and brings back,
+// on a clock the test moves: each server keeps to its share while the store is down, and what they allowed is in the
+// store's counts once it is back.
+import { describe, expect, test } from "vitest";
+import type { Limits } from "../domain/limit-kinds";
+import { createMetrics } from "../metrics";
+import { createLimiter } from "./limiter";
+import { type QuotaPolicy, quotaPolicy } from "./limits";
+import { type CounterStore, StoreUnavailable } from "./store";
+import { createMemoryStore } from "./stores/memory-store";
+
+const START = Date.parse("2026-12-03T10:00:00.000Z");
+const none: Limits = { burst: null, perMinute: null, perHour: null, perDay: null, perWeek: null, perMonth: null };
+
+/** Servers on one store that the test can take down: every call then fails as the guard fails it. */
+function fleet(servers: number) {
+  let clock = START;
+  const now = () => clock;
+  const work: (() => unknown)[] = [];
+  const schedule = (_everyMs: number, run: () => unknown) => {
+    work.push(run);
+    return () => {};
+  };
+  const memory = createMemoryStore({ now, schedule: () => () => {} });
+  let down = false;
+  const store = new Proxy(memory, {
+    get(target, name: keyof CounterStore) {
+      const value = target[name];
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        down ? Promise.reject(new StoreUnavailable()) : (value as (...a: unknown[]) => unknown).apply(target, args);
+    },
+  });
+  const limiters = Array.from({ length: servers }, () =>
+    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule }),
+  );
+  return {
+    memory,
+    limiters,
+    /**
+     * Moves the clock and runs every server's background work once (presence, flush, what is owed). Each server counts
+     * those that said they were there before it: after two ticks every one has counted all.
+     */
+    async tick(ms = 1000) {
+      clock += ms;
+      for (const run of work) await run();
+    },
+    setDown(value: boolean) {
+      down = value;
+    },
+  };
+}
+
+const local = (limits: Partial<Limits>): QuotaPolicy => quotaPolicy({ ...none, ...limits }, {}, null, null, "local");
+
+describe("a plan failing local, three servers on one store", () => {
+  test("300 a day with 60 used: 900 checks while the store is down allow each server 80 at most, and the store counts every one after", async () => {
+    const f = fleet(3);
+    const policy = local({ perDay: 300 });
+    // Every server counted the three of them, and saw the customer's counters last after the 60th check.
+    await f.tick();
+    await f.tick();
+    for (let i = 0; i < 60; i++) expect((await f.limiters[i % 3]?.check("acme", policy, 1))?.allowed).toBe(true);
+    f.setDown(true);
+    const allowed = [0, 0, 0];
+    for (let i = 0; i < 900; i++) {
+      const server = i % 3;
+      const result = await f.limiters[server]?.check("acme", policy, 1);
+      if (result?.outcome === "store_unavailable") throw new Error("a server with a count answered without a share");
+      expect(result?.degraded).toBe(true);
+      if (result?.allowed) allowed[server] = (allowed[server] ?? 0) + 1;
+      else if (result) expect(result.limits.find((l) => l.name === "day")?.remaining).toBe(0);
+      if (i % 90 === 0) await f.tick(100);
+    }
+    const total = allowed.reduce((a, b) => a + b, 0);
+    // Each saw 240 or 241 left (its last answer before the others' last checks): 80 each, no more.
+    for (const n of allowed) expect(n).toBeLessThanOrEqual(80);
+    expect(total).toBeLessThanOrEqual(240);
+    expect(total).toBeGreaterThan(120);
+
+    f.setDown(false);
+    await f.tick();
+    const usage = await f.memory.usage("acme", policy.spec);
+    expect(usage.limits.find((l) => l.name === "day")?.remaining).toBe(300 - 60 - total);
+    expect((await f.memory.daily("acme", 1))[0]).toMatchObject({ allowed: 60 + total, denied: 900 - total });
+    // Nothing is added twice: another round of background work owes nothing.
+    await f.tick();
+    expect((await f.memory.usage("acme", policy.spec)).limits.find((l) => l.name === "day")?.remaining).toBe(
+      300 - 60 - total,
+    );
+  });
+
+  test("a customer's next check after the outage is counted by the store on top of what was allowed meanwhile", async () => {
+    const f = fleet(2);
+    const policy = local({ perDay: 10 });
+    await f.tick();
+    await f.tick();
+    await f.limiters[0]?.check("acme", policy, 1);
+    f.setDown(true);
+    // 9 left, 4 each.
+    const during = [];
+    for (let i = 0; i < 6; i++) during.push((await f.limiters[0]?.check("acme", policy, 1))?.allowed);
+    expect(during).toEqual([true, true, true, true, false, false]);
+    f.setDown(false);
+    // No background work has run: the check itself adds the 4 first, then is counted: 10 - 1 - 4 - 1 left.
+    const next = await f.limiters[0]?.check("acme", policy, 1);
+    expect(next).toMatchObject({ outcome: "allowed", degraded: false });
+    if (next?.outcome === "store_unavailable") throw new Error("the store is back");
+    expect(next?.limits.find((l) => l.name === "day")?.remaining).toBe(4);
+  });
+
+  test("the bucket: each server's share of it, refilling at its share of perMinute", async () => {
+    const f = fleet(2);
+    // 20 at once, 60 a minute: 10 each, one every two seconds each.
+    const policy = local({ burst: 20, perMinute: 60 });
+    await f.tick();
+    await f.tick();
+    await f.limiters[0]?.check("acme", policy, 1);
+    await f.limiters[1]?.check("acme", policy, 1);
+    f.setDown(true);
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    // 18 or 19 left when each last saw it: 9 each; a second later nothing more, two seconds later one more.
+    expect(allowed).toBe(9);
+    await f.tick(1000);
+    expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(false);
+    await f.tick(1000);
+    expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(true);
+    expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(false);
+  });
+
+  test("a server that never counted the servers before the outage has no share: it answers store_unavailable", async () => {
+    const f = fleet(1);
+    const policy = local({ perDay: 300 });
+    f.setDown(true);
+    expect(await f.limiters[0]?.check("acme", policy, 1)).toEqual({ outcome: "store_unavailable", allowed: false });
+  });
+
+  test("open and closed plans answer as they always have", async () => {
+    const f = fleet(1);
+    await f.tick();
+    f.setDown(true);
+    const open = await f.limiters[0]?.check("acme", quotaPolicy({ ...none, perDay: 5 }), 1);
+    expect(open).toMatchObject({ outcome: "degraded", allowed: true, degraded: true });
+    const closed = await f.limiters[0]?.check("acme", quotaPolicy({ ...none, perDay: 5 }, {}, null, null, "closed"), 1);
+    expect(closed).toEqual({ outcome: "store_unavailable", allowed: false });
+  });
+});

@@ -1,0 +1,222 @@
+// What a server does for plans that fail "local" while the counter store does not answer (contract section 5, "When
+// the store is down"): it keeps limiting on its own, each customer held to this server's share of what it had left,
+// and once the store answers again it adds what it allowed meanwhile to the store's counts, one atomic step a customer.
+//
+// The share: each limit's remaining in the last answer this server had for the customer (the whole limit when that
+// answer was of an earlier window, or when there was none), divided by the number of servers that shared the store
+// when it stopped answering (each server says it is there every second, lua/presence.lua), the bucket refilling at its
+// share of perMinute. Over all servers, then, the total allowed stays within what the customer had left, plus what
+// other servers allowed after a server's last answer (a view that old), plus one bucket per server at most: a bucket
+// whose share is less than a request holds one.
+import { LRUCache } from "lru-cache";
+import { type CounterState, UNITS_PER_REQUEST } from "./counting";
+import type { Decision, LimitState } from "./decision";
+import { callInProcess } from "./in-process";
+import { type LimitPart, type LimitSpec, specOf } from "./limits";
+import type { CounterStore } from "./store";
+
+/** How long a server's presence lasts unless it says so again (it does every second). */
+export const PRESENCE_TTL_MS = 5000;
+/** Customers (of plans failing `local`) whose last answer each server remembers, least recently checked first out. */
+const SEEN_CUSTOMERS = 100_000;
+
+/** Where a customer's limits stood in the store's last answer, by the limit's name, in the store's clock. */
+type Seen = { limits: Map<string, LimitState>; atMs: number };
+
+/** Checks allowed here during an outage, in windows that all still ran when the last of them was allowed. */
+type Segment = { spec: LimitSpec; windows: string; units: number; checks: number; lastAtMs: number };
+
+/** A customer this server has limited on its own since the store stopped answering. */
+type Outage = { state: CounterState | undefined; segments: Segment[]; denied: number };
+
+export type LocalLimits = {
+  /** The store answered a check of a customer whose plan fails `local`: where its limits stand now. */
+  saw(subject: string, decision: Decision): void;
+  /** The store did not answer. */
+  failed(): void;
+  /**
+   * A check decided here while the store is down; null when this server cannot: it has not counted the servers
+   * sharing the store just before it stopped answering (it started, or was thawed, during the outage), so it has no
+   * share it could keep to.
+   */
+  check(subject: string, spec: LimitSpec, cost: number): { decision: Decision; spec: LimitSpec } | null;
+  /** Whether what was allowed here for the customer still has to be added to the store's counts. */
+  owes(subject: string): boolean;
+  /** Adds it, one step per run of windows; throws (and keeps what is left) when the store does not answer. */
+  settle(subject: string): Promise<void>;
+  /** Adds what is owed for every customer, and says to the store that this server is there. Never throws. */
+  tick(): Promise<void>;
+};
+
+export function createLocalLimits(
+  store: CounterStore,
+  { server = crypto.randomUUID(), now = Date.now }: { server?: string; now?: () => number } = {},
+): LocalLimits {
+  const seen = new LRUCache<string, Seen>({ max: SEEN_CUSTOMERS });
+  const outages = new Map<string, Outage>();
+  const settling = new Map<string, Promise<void>>();
+  let servers: { count: number; atMs: number } | null = null;
+  /** The store's clock less this process's, as of its last answer. */
+  let offsetMs = 0;
+  /** When the store first failed since it last answered (this process's clock), or null while it answers. */
+  let failingSince: number | null = null;
+
+  const answered = () => {
+    failingSince = null;
+  };
+
+  /** The servers to share among: counted no longer than a presence before the store stopped answering. */
+  function sharedBy(): number | null {
+    if (!servers || failingSince === null || failingSince - servers.atMs > PRESENCE_TTL_MS) return null;
+    return servers.count;
+  }
+
+  function settleOne(subject: string): Promise<void> {
+    const outage = outages.get(subject);
+    if (!outage) return Promise.resolve();
+    let running = settling.get(subject);
+    if (!running) {
+      running = (async () => {
+        while (outage.segments.length > 0) {
+          const segment = outage.segments[0] as Segment;
+          await store.addAllowed(subject, segment.spec, segment.units, {
+            allowedAtMs: segment.lastAtMs,
+            checks: segment.checks,
+          });
+          outage.segments.shift();
+        }
+        if (outage.denied > 0) {
+          await store.recordChecks(subject, { allowed: 0, denied: outage.denied });
+          outage.denied = 0;
+        }
+        // The store holds it all now: the next outage starts from what it answers next.
+        outages.delete(subject);
+      })().finally(() => settling.delete(subject));
+      settling.set(subject, running);
+    }
+    return running;
+  }
+
+  return {
+    saw(subject, decision) {
+      answered();
+      offsetMs = decision.nowMs - now();
+      const known = seen.get(subject);
+      const limits = known?.limits ?? new Map<string, LimitState>();
+      for (const limit of decision.limits) limits.set(limit.name, limit);
+      if (!known) seen.set(subject, { limits, atMs: decision.nowMs });
+      else known.atMs = decision.nowMs;
+    },
+
+    failed() {
+      failingSince ??= now();
+    },
+
+    check(subject, spec, cost) {
+      const n = sharedBy();
+      if (n === null) return null;
+      const nowMs = now() + offsetMs;
+      let outage = outages.get(subject);
+      if (!outage) {
+        outage = { state: undefined, segments: [], denied: 0 };
+        outages.set(subject, outage);
+      }
+      const local = shareOf(spec, n);
+      const state = withShares(outage.state, spec, local, n, seen.get(subject), nowMs);
+      const { decision, next } = callInProcess(state, local, cost, nowMs, "check");
+      outage.state = next ?? state;
+      if (!decision.allowed) {
+        outage.denied++;
+        return { decision, spec: local };
+      }
+      const windows = windowsAt(spec, nowMs);
+      const last = outage.segments.at(-1);
+      if (last && last.spec === spec && last.windows === windows) {
+        last.units += cost;
+        last.checks++;
+        last.lastAtMs = nowMs;
+      } else outage.segments.push({ spec, windows, units: cost, checks: 1, lastAtMs: nowMs });
+      return { decision, spec: local };
+    },
+
+    owes: (subject) => outages.has(subject),
+
+    settle: settleOne,
+
+    async tick() {
+      try {
+        servers = { count: await store.presence(server, PRESENCE_TTL_MS), atMs: now() };
+        answered();
+      } catch {
+        failingSince ??= now();
+        return;
+      }
+      await Promise.all([...outages.keys()].map((subject) => settleOne(subject).catch(() => {})));
+    },
+  };
+}
+
+const shares = new WeakMap<LimitSpec, { n: number; spec: LimitSpec }>();
+
+/** A server's share of a spec's limits: each window's size and the bucket's divided among `n`, its rate too. */
+function shareOf(spec: LimitSpec, n: number): LimitSpec {
+  const known = shares.get(spec);
+  if (known?.n === n) return known.spec;
+  const parts: LimitPart[] = spec.parts.map((part) => ({
+    prefix: part.prefix,
+    capacity: part.capacity === null ? null : Math.max(1, Math.floor(part.capacity / n)),
+    perMinute: part.perMinute === null ? null : part.perMinute / n,
+    windows: part.windows.map((w) => ({ ...w, size: w.size === null ? null : Math.floor(w.size / n) })),
+  }));
+  const local = specOf(parts);
+  shares.set(spec, { n, spec: local });
+  return local;
+}
+
+/**
+ * The local counters with every limit of the spec not met before in this outage set to this server's share of what
+ * the store's last answer left of it: a window still running then, and the bucket as it has refilled since at its
+ * share of the rate. A limit the answer did not name, or whose window has ended, starts from its whole share.
+ */
+function withShares(
+  state: CounterState | undefined,
+  spec: LimitSpec,
+  local: LimitSpec,
+  n: number,
+  known: Seen | undefined,
+  nowMs: number,
+): CounterState {
+  let buckets = state?.buckets ?? {};
+  let windows = state?.windows ?? {};
+  spec.parts.forEach((part, p) => {
+    const mine = local.parts[p] as LimitPart;
+    if (mine.capacity !== null && mine.perMinute !== null && !(part.prefix in buckets)) {
+      const last = known?.limits.get(`${part.prefix}burst`);
+      const left = last === undefined ? mine.capacity : Math.min(mine.capacity, Math.floor(last.remaining / n));
+      const level = (mine.capacity - left) * UNITS_PER_REQUEST;
+      buckets = {
+        ...buckets,
+        [part.prefix]: { level, updatedMs: last === undefined ? nowMs : (known?.atMs ?? nowMs) },
+      };
+    }
+    part.windows.forEach((w, i) => {
+      const field = part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
+      const index = w.rule.index(nowMs);
+      if (windows[field]?.index === index) return;
+      const size = (mine.windows[i] as LimitPart["windows"][number]).size;
+      const last = known?.limits.get(part.prefix + w.name);
+      // The last answer's window is still running when it ends where this one does.
+      const running = last !== undefined && last.resetMs === w.rule.endMs(index);
+      const count = size === null || !running ? 0 : size - Math.min(size, Math.floor(last.remaining / n));
+      windows = { ...windows, [field]: { index, count, endMs: w.rule.endMs(index) } };
+    });
+  });
+  return { ...state, buckets, windows };
+}
+
+/** Which window of each of the spec's rules `nowMs` falls in: what was allowed under one such key is added as one. */
+function windowsAt(spec: LimitSpec, nowMs: number): string {
+  let key = "";
+  for (const part of spec.parts) for (const w of part.windows) key += `${w.rule.index(nowMs)},`;
+  return key;
+}
