@@ -1,4 +1,4 @@
-// The Fail mode select of a plan and of a customer's overrides: the two modes, in one place with their words.
+// The Fail mode select of a plan and of a customer's overrides: the three modes, in one place with their words.
 import type { Plan } from "../../lib/domain";
 import { ChoiceField } from "../ui/choice-field";
 
@@ -13,6 +13,7 @@ export function FailModeField<T extends Plan["failMode"] | "">({ value, onChange
   const modes: [T, string][] = [
     ["open" as T, "Open: allow the request"],
     ["closed" as T, "Closed: deny the request"],
+    ["local" as T, "Local: each server keeps limiting with its share"],
   ];
   return (
     <ChoiceField

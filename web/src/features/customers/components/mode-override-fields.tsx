@@ -1,8 +1,9 @@
 // The Fail mode and Shadow overrides: each either keeps the plan's value, named in its first option, or replaces it.
+
 import { FailModeField } from "../../../components/quota/fail-mode-field";
+import { failModeText } from "../../../components/quota/fail-mode-words";
 import { ChoiceField } from "../../../components/ui/choice-field";
 import type { Plan } from "../../../lib/domain";
-import { failModeText } from "./overrides-text";
 import type { FailModeChoice, ShadowChoice } from "./settings-draft";
 
 type Props = {

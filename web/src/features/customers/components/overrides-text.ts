@@ -1,5 +1,6 @@
 // A customer's overrides in a few words, for the list and the conflict view: limits, resources, fail mode, shadow,
 // local share.
+import { failModeText } from "../../../components/quota/fail-mode-words";
 import type { Customer } from "../../../lib/domain";
 import { localShareText } from "../../../lib/local-share";
 import { limitsText } from "../../../lib/quota";
@@ -14,7 +15,6 @@ export function limitOverridesText(overrides: Customer["overrides"]): string {
     .join("; ");
 }
 
-export const failModeText = (failMode: "open" | "closed") => (failMode === "open" ? "Open" : "Closed");
 export const shadowText = (shadow: boolean) => (shadow ? "On (never denies)" : "Off");
 
 /** Every override, or "None" when the customer has its plan as it is. */

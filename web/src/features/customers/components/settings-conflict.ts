@@ -1,9 +1,10 @@
 // The rows of the 412 view: each setting as the admin set it beside the current version, and whether they differ.
+import { failModeText } from "../../../components/quota/fail-mode-words";
 import type { ConflictRow } from "../../../components/ui/conflict-view";
 import type { Customer, Plan } from "../../../lib/domain";
 import { localShareText } from "../../../lib/local-share";
 import type { CustomerSettings } from "../api/update-customer";
-import { failModeText, limitOverridesText, shadowText } from "./overrides-text";
+import { limitOverridesText, shadowText } from "./overrides-text";
 
 type Settings = Required<CustomerSettings>;
 

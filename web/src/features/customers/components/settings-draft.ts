@@ -12,7 +12,7 @@ import {
 } from "./overrides-draft";
 
 /** A fail mode or shadow override as chosen: "" keeps the plan's value. */
-export type FailModeChoice = "" | "open" | "closed";
+export type FailModeChoice = "" | "open" | "closed" | "local";
 export type ShadowChoice = "" | "on" | "off";
 /** A local share override as chosen: "" keeps the plan's, "off" sends every check to the store, "own" its units. */
 export type LocalShareChoice = "" | "off" | "own";

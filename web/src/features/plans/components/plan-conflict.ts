@@ -1,4 +1,5 @@
 // The rows of the 412 view: each plan field as the admin set it beside the current version, and whether they differ.
+import { failModeText } from "../../../components/quota/fail-mode-words";
 import type { ConflictRow } from "../../../components/ui/conflict-view";
 import { LIMIT_KINDS, type Plan, type PlanPatch } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
@@ -22,7 +23,7 @@ const ROWS: { label: string; field: keyof PlanPatch; text: (plan: Shown) => stri
     text: (p: Shown) => (k.field === "burst" ? burstText(p) : formatLimit(p[k.field])),
   })),
   { label: "Resources", field: "resources", text: (p) => resourcesText(p.resources) },
-  { label: "Fail mode", field: "failMode", text: (p) => (p.failMode === "open" ? "Open" : "Closed") },
+  { label: "Fail mode", field: "failMode", text: (p) => failModeText(p.failMode) },
   { label: "Shadow", field: "shadow", text: (p) => (p.shadow ? "On" : "Off") },
   { label: "Local share", field: "localShare", text: (p) => localShareText(p.localShare) },
 ];

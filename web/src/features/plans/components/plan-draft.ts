@@ -33,7 +33,7 @@ export type PlanDraft = {
   name: string;
   limits: LimitInputs;
   resources: ResourceDraft[];
-  failMode: "open" | "closed";
+  failMode: "open" | "closed" | "local";
   shadow: boolean;
   /** As typed: empty is none, every check asks the counter store. */
   localShare: string;

@@ -1,5 +1,6 @@
 // Every plan with its limits of every kind, its resources, fail mode, shadow flag and local share, and the actions on
 // each.
+import { failModeText } from "../../../components/quota/fail-mode-words";
 import { Button } from "../../../components/ui/button";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
@@ -62,7 +63,7 @@ export function PlansTable({ plans, onEdit, onDeleted }: Props) {
                 )}
               </td>
               <td>
-                <span className={`badge badge-${plan.failMode}`}>{plan.failMode === "open" ? "Open" : "Closed"}</span>
+                <span className={`badge badge-${plan.failMode}`}>{failModeText(plan.failMode)}</span>
               </td>
               <td>
                 {plan.shadow ? <span className="badge badge-shadow">Shadow</span> : <span className="muted">No</span>}
