@@ -57,11 +57,17 @@
 --            "g<taken at>:<size>:<resets>": a give-back of cost units of a share of <size> taken at <taken at>
 --            (ms): to every bucket, and to every window still the one it was taken from; <size> no longer counts as
 --            held. Nothing happens when the counters were reset since (<resets> is not rs): it only reads
---            "a<allowed at>:<checks>": cost units that an API server allowed on its own while the store did not
---            answer (a plan failing "local"), <checks> checks the last of which it allowed at <allowed at> (ms):
---            added whatever the limits say, to every bucket (less what has drained since <allowed at>) and to every
---            window still the one running at <allowed at>; the checks go to that minute's history and day
---            "": the clock is Redis TIME; else a fixed time in ms (tests only, to stand at exact instants)
+--            "a<allowed at>:<checks>:<server>:<seq>": cost units that API server <server> allowed on its own while
+--            the store did not answer (a plan failing "local"), <checks> checks the last of which it allowed at
+--            <allowed at> (ms): added whatever the limits say, to every bucket (less what has drained since
+--            <allowed at>) and to every window still the one running at <allowed at>; the checks go to that
+--            minute's history and day. Once only: the hash keeps the last <seq> added from each server in a
+--            field a:<server>, and an add numbered no higher only reads
+--            "": the clock is Redis TIME; "<<ms>": Redis TIME, and the check changes nothing and fails (its reply
+--            "late: …") when that is past <ms>, a second after its server gave up waiting for the answer and answered
+--            without the store (its plan's fail mode): a call held up in a stalled Redis and run when it is thawed
+--            must not count what its server already answered, or has since counted again (script-store.ts,
+--            LATE_AFTER_MS); else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
 --          count, then for each part its units held as shares, then the share taken, then rs }, the counts after
 --          it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
@@ -240,17 +246,26 @@ end
 
 -- One check of `key` held to `spec`.
 local function check(key, spec, cost, mode, fixed)
+  local deadline
+  if string.sub(fixed, 1, 1) == '<' then deadline, fixed = tonumber(string.sub(fixed, 2)), '' end
   local now = clock(fixed)
+  if deadline and now > deadline then
+    error({ err = string.format('late: run at %.0f, after its server gave up at %.0f', now, deadline) })
+  end
   local fields, buckets, windows = spec.fields, spec.buckets, spec.windows
   local state = redis.call('HMGET', key, unpack(fields, 1, spec.nf))
   local resets = tonumber(state[3]) or 0
 
   -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
   local share, settle, takenAt, size, addedAt, addedChecks = 0, 0, nil, 0, nil, 0
+  local addedBy, addedSeq
   if string.sub(mode, 1, 1) == 'a' then
-    local a, b = string.match(mode, '^a(%d+):(%d+)$')
-    addedAt, addedChecks = tonumber(a), tonumber(b)
+    local a, b, server, seq = string.match(mode, '^a(%d+):(%d+):([%w%-]+):(%d+)$')
+    addedAt, addedChecks, addedSeq = tonumber(a), tonumber(b), tonumber(seq)
     if not addedAt then error('unknown mode ' .. mode) end
+    addedBy = 'a:' .. server
+    -- Added before (a call sent again after its answer was lost): this time it only reads.
+    if (tonumber(redis.call('HGET', key, addedBy)) or 0) >= addedSeq then mode, addedAt = '0', nil end
   elseif mode ~= '1' and mode ~= '0' and mode ~= '-1' then
     local kind = string.sub(mode, 1, 1)
     local a, b, n = string.match(mode, '^[tg](%d+):(%d+):(%d+)$')
@@ -394,6 +409,7 @@ local function check(key, spec, cost, mode, fixed)
     addToHistory(key, now, minute, 'd', 1)
     addToDays(key, now, minute, 'd', 1)
   end
+  if addedAt then redis.call('HSET', key, addedBy, addedSeq) end
   if addedAt and addedChecks > 0 then
     local at = floor(addedAt / MINUTE)
     -- A history hour is kept for a day after it ends; one older is gone, and its minute with it.

@@ -201,6 +201,23 @@ describe("Redis store (integration, needs redis-server)", () => {
     await store.close();
   });
 
+  test("a check that Redis runs long after its server gave up on it (a stall, then SIGCONT) changes nothing", async () => {
+    const store = createRedisStore({ url: redis.url, timeoutMs: 100 });
+    const limits = testSpec({ capacity: null, perMinute: null, hour: 10, day: null });
+    // The first answer tells the store's clock; the checks after it carry the time they are too late to count at.
+    await store.check("stalled", limits, 1);
+    redis.pause();
+    const late = store.check("stalled", limits, 1);
+    // Nothing guards this store: the call waits for Redis, paused past the budget and the second after it.
+    await new Promise((r) => setTimeout(r, 2500));
+    redis.resume();
+    await expect(late).rejects.toThrow(/^late: run at \d+, after its server gave up at \d+$/);
+    expect((await store.usage("stalled", limits)).limits.find((l) => l.name === "hour")?.remaining).toBe(9);
+    // A check in time counts as ever.
+    expect((await store.check("stalled", limits, 1)).limits.find((l) => l.name === "hour")?.remaining).toBe(8);
+    await store.close();
+  });
+
   test("a subject's counters expire once they hold nothing, so idle customers cost nothing", async () => {
     const { Redis } = await import("ioredis");
     const client = new Redis(redis.url);

@@ -176,6 +176,6 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
         client.disconnect();
       },
     },
-    clock,
+    { timeoutMs, clock },
   );
 }

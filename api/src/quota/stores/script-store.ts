@@ -91,20 +91,53 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: n
   return { counted, nowMs: Number(r[1]), resets: Number(r[at + 1]) };
 }
 
-/** check.lua's reply to one call as every limit's state. */
-function decision(reply: unknown, spec: LimitSpec, cost: number, withHeld = false): Decision {
-  const { counted, nowMs } = countedBy(reply, spec);
-  return decide(counted, spec, cost, nowMs, withHeld);
-}
+/**
+ * How long past its budget a check sent now may still run in Redis and count. The server gives up when the budget has
+ * run out from when the call left it (its own busy turns are not charged to the store, guard/budget.ts), which it
+ * cannot know while it builds the call: a check held up in a stalled Redis for longer than this changes nothing when
+ * it runs (its server answered without it, and a plan failing local counts it again), and one that runs within it
+ * may count a check its server answered without the store: a customer is charged for it, never let through uncounted.
+ */
+const LATE_AFTER_MS = 1000;
 
-/** `clock` is for tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
-export function createScriptStore(client: ScriptClient, clock?: () => number): CounterStore {
+export type ScriptStoreOptions = {
+  /** How long the server waits for an answer (STORE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Tests only: a fixed time instead of Redis TIME, so they can stand at exact instants. */
+  clock?: () => number;
+};
+
+/** The store's clock less this process's monotonic one: the largest difference seen, which never runs early. */
+type StoreClock = { offsetMs: number };
+
+export function createScriptStore(
+  client: ScriptClient,
+  { timeoutMs, clock }: ScriptStoreOptions = {},
+  storeClock: StoreClock = { offsetMs: Number.NEGATIVE_INFINITY },
+): CounterStore {
   const time = () => (clock ? String(clock()) : "");
+  // "<" and when, by the store's clock, a check sent now is too late to count; until a reply has told the store's
+  // clock, none (the first call of a process).
+  const deadline = () =>
+    clock || timeoutMs === undefined || storeClock.offsetMs === Number.NEGATIVE_INFINITY
+      ? time()
+      : `<${Math.ceil(performance.now() + storeClock.offsetMs + timeoutMs + LATE_AFTER_MS)}`;
+  /** check.lua's reply, and what it tells of the store's clock. */
+  const counted = (reply: unknown, spec: LimitSpec) => {
+    const c = countedBy(reply, spec);
+    const offsetMs = c.nowMs - performance.now();
+    if (offsetMs > storeClock.offsetMs) storeClock.offsetMs = offsetMs;
+    return c;
+  };
+  const decision = (reply: unknown, spec: LimitSpec, cost: number, withHeld = false): Decision => {
+    const { counted: c, nowMs } = counted(reply, spec);
+    return decide(c, spec, cost, nowMs, withHeld);
+  };
   // A call of check.lua. mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>:<resets>": a take;
-  // "g<taken at>:<size>:<resets>": a give-back; "a<allowed at>:<checks>": what a server allowed during an outage.
+  // "g<taken at>:<size>:<resets>": a give-back; "a<allowed at>:<checks>:<server>:<seq>": what a server allowed during an outage.
   const callCheck = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
     const { list, alone } = argsOf(spec);
-    const own = [String(cost), mode, time()];
+    const own = [String(cost), mode, deadline()];
     return client.run(scripts.check, [subjectKey(subject)], [...alone, ...own], { list, own });
   };
 
@@ -113,16 +146,16 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
     refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1"), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
-      const reply = countedBy(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
+      const reply = counted(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
       return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
     },
     async giveBack(subject, spec, units, { takenAtMs, size, resets = 0 }) {
       // The reply is checked (an error in it throws); what it counted is the store's own business.
-      countedBy(await callCheck(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec);
+      counted(await callCheck(subject, spec, units, `g${takenAtMs}:${size}:${resets}`), spec);
     },
 
-    async addAllowed(subject, spec, units, { allowedAtMs, checks }) {
-      countedBy(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}`), spec);
+    async addAllowed(subject, spec, units, { allowedAtMs, checks, server, seq }) {
+      counted(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}:${server}:${seq}`), spec);
     },
 
     async presence(server, ttlMs) {
@@ -191,7 +224,7 @@ export function createScriptStore(client: ScriptClient, clock?: () => number): C
     },
 
     together() {
-      return client.together ? createScriptStore(client.together(), clock) : this;
+      return client.together ? createScriptStore(client.together(), { timeoutMs, clock }, storeClock) : this;
     },
 
     close: () => client.close(),

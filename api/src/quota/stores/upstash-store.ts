@@ -111,6 +111,6 @@ export function createUpstashStore({
   // Unmerged, a view's runner of its own merges only the calls made through it, which are one request's.
   return createScriptStore(
     mergeRequests ? client(pipelined()) : { ...client(alone), together: () => client(pipelined()) },
-    clock,
+    { timeoutMs, clock },
   );
 }
