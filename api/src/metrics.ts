@@ -1,5 +1,5 @@
 // The service's Prometheus metrics (contract section 7), in one registry per app so tests and servers stay apart.
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export type CheckResultLabel = "allowed" | "denied" | "degraded" | "store_unavailable";
 
@@ -51,6 +51,11 @@ export function createMetrics({ processDefaults = true, note }: MetricsOptions =
       denyCacheHitsReported = denyCacheHits;
     },
   });
+  const servers = new Gauge({
+    name: "bouncer_store_servers",
+    help: "API servers sharing the counter store when this one last asked (a plan failing local divides among them)",
+    registers: [registry],
+  });
   const comment = note?.replace(/^/gm, "# ");
   return {
     registry,
@@ -67,6 +72,7 @@ export function createMetrics({ processDefaults = true, note }: MetricsOptions =
     denyCacheHit: () => {
       denyCacheHits++;
     },
+    storeServers: (count: number) => servers.set(count),
   };
 }
 

@@ -55,9 +55,11 @@ export type GiveBack = { takenAtMs: number; size: number; resets?: number };
 /**
  * What a server allowed on its own while the store did not answer (a plan failing `local`), added to the counts once
  * it answers again: `checks` checks of `cost` units in all, the last of them at `allowedAtMs` (the store's clock, as
- * the server reckons it), all in the windows that were running then.
+ * the server reckons it), all in the windows that were running then. `server` numbers what it adds for a subject in
+ * increasing `seq`: an add whose number the subject has had from that server adds nothing, so one sent again (its
+ * answer was lost, or came too late) counts once.
  */
-export type Allowed = { allowedAtMs: number; checks: number };
+export type Allowed = { allowedAtMs: number; checks: number; server: string; seq: number };
 
 /**
  * What a call does: decide and take (a check), only read (usage), give back (a refund); or, for a share (contract

@@ -133,7 +133,7 @@ export function createLimiter(
     return result;
   };
   // Plans failing "local": what each server may allow on its own while the store is down, and what it owes it after.
-  const local = createLocalLimits(store, { now });
+  const local = createLocalLimits(store, { now, onServers: metrics.storeServers });
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
   const shares = localShares
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
@@ -141,7 +141,6 @@ export function createLimiter(
 
   /** A check of a plan failing local, decided by this server alone: its share, or store_unavailable without one. */
   function decidedHere(subject: string, spec: LimitSpec, cost: number): CheckResult {
-    local.failed();
     const here = local.check(subject, spec, cost);
     if (!here) return { outcome: "store_unavailable", allowed: false };
     const result = marked(subject, outcome(here.decision, here.spec, random));
@@ -175,8 +174,12 @@ export function createLimiter(
             result = marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
             break;
           }
-          // What this server allowed on its own during an outage is in the store's counts before the store decides
-          // the customer's next check.
+          // Just after an outage, until every server has added what it allowed on its own, this server goes on
+          // deciding by its share; what it allowed is in the store's counts before the store decides another check.
+          if (isLocal && local.holding()) {
+            result = decidedHere(subject, spec, cost);
+            break;
+          }
           if (isLocal && local.owes(subject)) await local.settle(subject);
           const decision =
             share === null || !shares
@@ -197,6 +200,7 @@ export function createLimiter(
         }
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
+        if (isLocal) local.failed();
         result = isLocal ? decidedHere(subject, spec, cost) : withoutStore(policy, spec, cost, Date.now());
       }
       metrics.check(result.outcome);

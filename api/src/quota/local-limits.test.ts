@@ -6,6 +6,7 @@ import type { Limits } from "../domain/limit-kinds";
 import { createMetrics } from "../metrics";
 import { createLimiter } from "./limiter";
 import { type QuotaPolicy, quotaPolicy } from "./limits";
+import { SETTLE_GRACE_MS } from "./local-limits";
 import { type CounterStore, StoreUnavailable } from "./store";
 import { createMemoryStore } from "./stores/memory-store";
 
@@ -102,11 +103,41 @@ describe("a plan failing local, three servers on one store", () => {
     for (let i = 0; i < 6; i++) during.push((await f.limiters[0]?.check("acme", policy, 1))?.allowed);
     expect(during).toEqual([true, true, true, true, false, false]);
     f.setDown(false);
-    // No background work has run: the check itself adds the 4 first, then is counted: 10 - 1 - 4 - 1 left.
+    // Until the servers have learnt that the store is back and the grace has passed, checks stay here.
+    expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "denied", degraded: true });
+    await f.tick();
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(10 - 1 - 4);
+    expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "denied", degraded: true });
+    await f.tick(SETTLE_GRACE_MS);
+    // Then the store decides, on top of what was allowed meanwhile: 10 - 1 - 4 - 1 left.
     const next = await f.limiters[0]?.check("acme", policy, 1);
     expect(next).toMatchObject({ outcome: "allowed", degraded: false });
     if (next?.outcome === "store_unavailable") throw new Error("the store is back");
     expect(next?.limits.find((l) => l.name === "day")?.remaining).toBe(4);
+    expect((await f.memory.daily("acme", 1))[0]).toMatchObject({ allowed: 6, denied: 4 });
+  });
+
+  test("no check is counted by the store before every server has added what it allowed during the outage", async () => {
+    const f = fleet(2);
+    const policy = local({ perDay: 10 });
+    await f.tick();
+    await f.tick();
+    await f.limiters[0]?.check("acme", policy, 1);
+    await f.limiters[1]?.check("acme", policy, 1);
+    f.setDown(true);
+    // 9 and 8 left as each last saw it: 4 each.
+    let allowed = 2;
+    for (let i = 0; i < 10; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(10);
+    f.setDown(false);
+    // The first server back would find only its own 4 in the store and allow more, were it not to wait.
+    for (let i = 0; i < 5; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    await f.tick();
+    for (let i = 0; i < 5; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    await f.tick(SETTLE_GRACE_MS);
+    for (let i = 0; i < 5; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(10);
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
   });
 
   test("the bucket: each server's share of it, refilling at its share of perMinute", async () => {

@@ -17,14 +17,31 @@ import type { CounterStore } from "./store";
 
 /** How long a server's presence lasts unless it says so again (it does every second). */
 export const PRESENCE_TTL_MS = 5000;
+/**
+ * How long after the store answers again checks of local plans are still decided here: every server that was
+ * sharing it learns that it is back at its next tick (each second) and adds what it allowed at once.
+ */
+export const SETTLE_GRACE_MS = 3000;
 /** Customers (of plans failing `local`) whose last answer each server remembers, least recently checked first out. */
 const SEEN_CUSTOMERS = 100_000;
 
 /** Where a customer's limits stood in the store's last answer, by the limit's name, in the store's clock. */
 type Seen = { limits: Map<string, LimitState>; atMs: number };
 
-/** Checks allowed here during an outage, in windows that all still ran when the last of them was allowed. */
-type Segment = { spec: LimitSpec; windows: string; units: number; checks: number; lastAtMs: number };
+/**
+ * Checks allowed here during an outage, in windows that all still ran when the last of them was allowed; numbered in
+ * the order they began (Allowed.seq), so that the store adds each once, however often it is sent.
+ */
+type Segment = {
+  spec: LimitSpec;
+  windows: string;
+  units: number;
+  checks: number;
+  lastAtMs: number;
+  seq: number;
+  /** Sent to the store (and perhaps added there): what is allowed after it starts a segment of its own. */
+  sent?: true;
+};
 
 /** A customer this server has limited on its own since the store stopped answering. */
 type Outage = { state: CounterState | undefined; segments: Segment[]; denied: number };
@@ -34,6 +51,13 @@ export type LocalLimits = {
   saw(subject: string, decision: Decision): void;
   /** The store did not answer. */
   failed(): void;
+  /**
+   * Whether checks of local plans are decided here without asking the store: from its first failure until
+   * SETTLE_GRACE_MS after this server learns (at its next tick, within a second) that it answers again. Meanwhile
+   * every server that shared it adds what it allowed, so no check is counted against store counts that lack what
+   * other servers allowed. (A server without a share asks the store all along.)
+   */
+  holding(): boolean;
   /**
    * A check decided here while the store is down; null when this server cannot: it has not counted the servers
    * sharing the store just before it stopped answering (it started, or was thawed, during the outage), so it has no
@@ -50,20 +74,42 @@ export type LocalLimits = {
 
 export function createLocalLimits(
   store: CounterStore,
-  { server = crypto.randomUUID(), now = Date.now }: { server?: string; now?: () => number } = {},
+  {
+    server = crypto.randomUUID(),
+    now = Date.now,
+    onServers,
+  }: { server?: string; now?: () => number; onServers?: (count: number) => void } = {},
 ): LocalLimits {
   const seen = new LRUCache<string, Seen>({ max: SEEN_CUSTOMERS });
   const outages = new Map<string, Outage>();
   const settling = new Map<string, Promise<void>>();
+  /** Segments begun so far: each one's number. */
+  let segments = 0;
   let servers: { count: number; atMs: number } | null = null;
   /** The store's clock less this process's, as of its last answer. */
   let offsetMs = 0;
-  /** When the store first failed since it last answered (this process's clock), or null while it answers. */
+  /** When the store first failed (this process's clock), until the grace after its return has passed. */
   let failingSince: number | null = null;
+  /** When the store answered again after failing, while the grace lasts. */
+  let backSince: number | null = null;
 
+  /** The store answered: an outage ends, and what is owed is added to its counts at once, not at the next tick. */
   const answered = () => {
-    failingSince = null;
+    if (failingSince === null || backSince !== null) return;
+    backSince = now();
+    settleAll();
   };
+
+  /** Whether the store failed and the grace after its return (if it has returned) is still running. */
+  function inOutage(): boolean {
+    if (failingSince === null) return false;
+    if (backSince === null || now() - backSince < SETTLE_GRACE_MS) return true;
+    // Every server has added what it allowed by now: the store's counts are the whole story again.
+    failingSince = null;
+    backSince = null;
+    for (const [subject, outage] of outages) if (!owing(outage)) outages.delete(subject);
+    return false;
+  }
 
   /** The servers to share among: counted no longer than a presence before the store stopped answering. */
   function sharedBy(): number | null {
@@ -71,30 +117,39 @@ export function createLocalLimits(
     return servers.count;
   }
 
+  const owing = (outage: Outage) => outage.segments.length > 0 || outage.denied > 0;
+
   function settleOne(subject: string): Promise<void> {
     const outage = outages.get(subject);
-    if (!outage) return Promise.resolve();
+    if (!outage || !owing(outage)) return Promise.resolve();
     let running = settling.get(subject);
     if (!running) {
       running = (async () => {
         while (outage.segments.length > 0) {
           const segment = outage.segments[0] as Segment;
+          segment.sent = true;
           await store.addAllowed(subject, segment.spec, segment.units, {
             allowedAtMs: segment.lastAtMs,
             checks: segment.checks,
+            server,
+            seq: segment.seq,
           });
           outage.segments.shift();
         }
         if (outage.denied > 0) {
-          await store.recordChecks(subject, { allowed: 0, denied: outage.denied });
-          outage.denied = 0;
+          const denied = outage.denied;
+          await store.recordChecks(subject, { allowed: 0, denied });
+          outage.denied -= denied;
         }
-        // The store holds it all now: the next outage starts from what it answers next.
-        outages.delete(subject);
+        // The local counters stay until the grace ends: a check decided here meanwhile goes on from them.
       })().finally(() => settling.delete(subject));
       settling.set(subject, running);
     }
     return running;
+  }
+
+  function settleAll(): Promise<unknown> {
+    return Promise.all([...outages.keys()].map((subject) => settleOne(subject).catch(() => {})));
   }
 
   return {
@@ -110,7 +165,10 @@ export function createLocalLimits(
 
     failed() {
       failingSince ??= now();
+      backSince = null;
     },
+
+    holding: () => inOutage() && sharedBy() !== null,
 
     check(subject, spec, cost) {
       const n = sharedBy();
@@ -131,27 +189,33 @@ export function createLocalLimits(
       }
       const windows = windowsAt(spec, nowMs);
       const last = outage.segments.at(-1);
-      if (last && last.spec === spec && last.windows === windows) {
+      if (last && !last.sent && last.spec === spec && last.windows === windows) {
         last.units += cost;
         last.checks++;
         last.lastAtMs = nowMs;
-      } else outage.segments.push({ spec, windows, units: cost, checks: 1, lastAtMs: nowMs });
+      } else outage.segments.push({ spec, windows, units: cost, checks: 1, lastAtMs: nowMs, seq: ++segments });
       return { decision, spec: local };
     },
 
-    owes: (subject) => outages.has(subject),
+    owes: (subject) => {
+      const outage = outages.get(subject);
+      return outage !== undefined && owing(outage);
+    },
 
     settle: settleOne,
 
     async tick() {
       try {
         servers = { count: await store.presence(server, PRESENCE_TTL_MS), atMs: now() };
+        onServers?.(servers.count);
         answered();
       } catch {
         failingSince ??= now();
+        backSince = null;
         return;
       }
-      await Promise.all([...outages.keys()].map((subject) => settleOne(subject).catch(() => {})));
+      inOutage();
+      await settleAll();
     },
   };
 }

@@ -53,6 +53,8 @@ type Subject = {
   expiresMs: number;
   /** Its entry of the days (null for an address), held here so that a check finds it without a lookup. */
   days: number[] | null;
+  /** The last of each server's adds of what it allowed during an outage (Allowed.seq), as check.lua keeps them. */
+  added?: Map<string, number>;
 };
 
 export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number; schedule?: Schedule };
@@ -132,9 +134,12 @@ export function createMemoryStore({
     },
 
     async addAllowed(key, spec, units, allowed) {
+      if ((subjects.get(key)?.added?.get(allowed.server) ?? 0) >= allowed.seq) return;
       countCall(key, spec, units, allowed);
-      const subject = subjects.get(key);
-      if (subject && allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks);
+      const subject = subjects.get(key) as Subject;
+      subject.added ??= new Map();
+      subject.added.set(allowed.server, allowed.seq);
+      if (allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks);
     },
 
     async presence(server, ttlMs) {

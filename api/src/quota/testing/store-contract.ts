@@ -391,15 +391,22 @@ export function describeCounterStore(
         await run(store, s, limits, 3);
         // 20 units, the last allowed a second ago: the bucket has drained 1 of them since, and 2 of the first 3.
         await setTime(at("2026-11-30T10:00:02.000Z"));
-        await store.addAllowed(s, limits, 20, { allowedAtMs: at("2026-11-30T10:00:01.000Z"), checks: 5 });
-        expect((await store.usage(s, limits)).limits.map((l) => [l.name, l.remaining])).toEqual([
+        const added = { allowedAtMs: at("2026-11-30T10:00:01.000Z"), checks: 5, server: "server-1", seq: 1 };
+        await store.addAllowed(s, limits, 20, added);
+        const left = [
           ["burst", 0],
           ["hour", 77],
           ["day", 977],
-        ]);
+        ];
+        expect((await store.usage(s, limits)).limits.map((l) => [l.name, l.remaining])).toEqual(left);
+        // Sent again (its answer lost), and an older one late: neither adds anything.
+        await store.addAllowed(s, limits, 20, added);
+        await store.addAllowed(s, limits, 20, { ...added, seq: 0 });
+        expect((await store.usage(s, limits)).limits.map((l) => [l.name, l.remaining])).toEqual(left);
         // Past every limit, and a window that has ended since: the day takes them, the new hour does not.
         await setTime(at("2026-11-30T11:00:05.000Z"));
-        await store.addAllowed(s, limits, 1000, { allowedAtMs: at("2026-11-30T10:59:59.000Z"), checks: 1 });
+        const last = { allowedAtMs: at("2026-11-30T10:59:59.000Z"), checks: 1, server: "server-1", seq: 2 };
+        await store.addAllowed(s, limits, 1000, last);
         const after = await store.usage(s, limits);
         expect(after.limits.map((l) => [l.name, l.remaining])).toEqual([
           ["burst", 0],
