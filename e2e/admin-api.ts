@@ -7,7 +7,7 @@ export type PlanFields = {
   perMinute?: number | null;
   perHour?: number | null;
   perDay?: number | null;
-  failMode?: "open" | "closed";
+  failMode?: "open" | "closed" | "local";
   shadow?: boolean;
   localShare?: number | null;
 };

@@ -137,10 +137,14 @@ for (const width of [1280, 390] as const) {
 test.describe("the store status", () => {
   test("a banner and a red dot while /readyz says the counter store is down, gone when it answers again", async ({
     page,
+    api,
+    uid,
     signIn,
     consoleGuard,
     snap,
   }) => {
+    // A plan that limits locally, which the banner names.
+    const local = await api.createPlan(`local-${uid}`, { name: `Local ${uid}`, failMode: "local" });
     consoleGuard.allowStatus(503);
     await signIn();
     const dot = page.getByRole("banner").getByRole("status");
@@ -170,6 +174,10 @@ test.describe("the store status", () => {
     await expect(banner).toContainText(
       "Plans that fail open are allowing every check, without counting it; plans that fail closed (metered) are answering 503 to every check.",
     );
+    await expect(banner).toContainText(
+      "are holding each customer to this server's share of what the customer had left; what they allow is added to the counts when the store is back.",
+    );
+    await expect(banner).toContainText(new RegExp(`Plans that limit locally \\(.*${local.name}.*\\) are holding`));
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expectSound(page, `the banner in ${scheme}`);

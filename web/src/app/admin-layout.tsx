@@ -4,11 +4,10 @@ import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
 import { StatusBanner } from "../components/ui/status-banner";
 import { StatusDot } from "../components/ui/status-dot";
-import { statusWords } from "../components/ui/status-words";
 import { ThemeControl } from "../components/ui/theme-control";
 import { useAdminSession } from "./admin-session";
-import { useReadiness } from "./readiness";
 import { SignIn } from "./sign-in";
+import { useStoreStatus } from "./store-status";
 
 const SECTIONS = [
   { to: "/", label: "Plans" },
@@ -26,7 +25,7 @@ export function AdminLayout() {
 
 /** Signed in: the stores' status is asked for from here on, never on the sign-in page. */
 function Console({ signOut }: { signOut: () => void }) {
-  const status = statusWords(useReadiness());
+  const status = useStoreStatus();
   return (
     <div className="console">
       <a className="skip-link" href="#content">

@@ -21,7 +21,8 @@ const ANSWERS = {
   ],
 } as const;
 
-const wordsFor = (answer: readonly [number, unknown]) => statusWords(readinessOf(answer[0], answer[1]));
+const wordsFor = (answer: readonly [number, unknown], localPlans?: string[]) =>
+  statusWords(readinessOf(answer[0], answer[1]), localPlans);
 
 describe("the words for each answer", () => {
   test("before the first answer: amber, checking, no banner", () => {
@@ -43,6 +44,36 @@ describe("the words for each answer", () => {
     expect(text).toContain("Plans that fail open are allowing every check");
     expect(text).toContain("plans that fail closed (metered) are answering 503");
     expect(text).not.toContain("cached");
+    // The plans that fail local are not known yet: what such plans do, without names.
+    expect(text).toContain(
+      "Plans that limit locally are holding each customer to this server's share of what the customer had left; what they allow is added to the counts when the store is back.",
+    );
+  });
+
+  test("503 naming the counter store, with the plans that fail local: they are named, with what they do", () => {
+    const words = wordsFor(ANSWERS.counterDown, ["Pro", "Team"]);
+    expect(words.banner?.lines).toEqual([
+      "Plans that fail open are allowing every check, without counting it; plans that fail closed (metered) are answering 503 to every check. " +
+        "Plans that limit locally (Pro, Team) are holding each customer to this server's share of what the customer had left; what they allow is added to the counts when the store is back. " +
+        "Customers already denied stay denied until their retry time.",
+    ]);
+  });
+
+  test("503 naming the counter store, and no plan fails local: local plans go unmentioned", () => {
+    const text = wordsFor(ANSWERS.counterDown, []).banner?.lines.join(" ");
+    expect(text).toBe(
+      "Plans that fail open are allowing every check, without counting it; plans that fail closed (metered) are answering 503 to every check. " +
+        "Customers already denied stay denied until their retry time.",
+    );
+  });
+
+  test("many plans fail local: five are named, more are named four and counted", () => {
+    const plans = (count: number) => Array.from({ length: count }, (_, i) => `Plan ${i + 1}`);
+    const localPart = (count: number) =>
+      wordsFor(ANSWERS.counterDown, plans(count)).banner?.lines[0]?.match(/locally \((.*?)\) are/)?.[1];
+    expect(localPart(5)).toBe("Plan 1, Plan 2, Plan 3, Plan 4, Plan 5");
+    expect(localPart(6)).toBe("Plan 1, Plan 2, Plan 3, Plan 4 and 2 more");
+    expect(localPart(40)).toBe("Plan 1, Plan 2, Plan 3, Plan 4 and 36 more");
   });
 
   test("503 naming the config store: red, cached keys go on, the console and every change get 503", () => {
@@ -64,6 +95,13 @@ describe("the words for each answer", () => {
     expect(words.banner?.lines).toHaveLength(2);
     expect(words.banner?.lines[0]).toMatch(/^Config store: Checks for API keys/);
     expect(words.banner?.lines[1]).toMatch(/^Counter store: Plans that fail open/);
+    const named = wordsFor(ANSWERS.bothDown, ["Pro"]);
+    expect(named.banner?.lines[1]).toContain("Plans that limit locally (Pro) are holding each customer");
+  });
+
+  test("the plans that fail local are said only while the counter store is down", () => {
+    expect(wordsFor(ANSWERS.configDown, ["Pro"]).banner?.lines.join(" ")).not.toContain("Pro");
+    expect(wordsFor(ANSWERS.ready, ["Pro"]).banner).toBeNull();
   });
 
   test("an answer that names no store (a proxy's 502, no server at all): amber, status unknown", () => {
