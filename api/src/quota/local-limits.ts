@@ -93,10 +93,17 @@ export function createLocalLimits(
   /** When the store answered again after failing, while the grace lasts. */
   let backSince: number | null = null;
 
+  /**
+   * Until when a count of the servers may be short: their presence lapsed during an outage, and each says it again
+   * at its next tick. Till then the larger of the counts before and after holds.
+   */
+  let recountAtMs = 0;
+
   /** The store answered: an outage ends, and what is owed is added to its counts at once, not at the next tick. */
   const answered = () => {
     if (failingSince === null || backSince !== null) return;
     backSince = now();
+    recountAtMs = backSince + PRESENCE_TTL_MS;
     settleAll();
   };
 
@@ -117,6 +124,15 @@ export function createLocalLimits(
     return servers.count;
   }
 
+  function remember(subject: string, decision: Decision) {
+    offsetMs = decision.nowMs - now();
+    const known = seen.get(subject);
+    const limits = known?.limits ?? new Map<string, LimitState>();
+    for (const limit of decision.limits) limits.set(limit.name, limit);
+    if (!known) seen.set(subject, { limits, atMs: decision.nowMs });
+    else known.atMs = decision.nowMs;
+  }
+
   const owing = (outage: Outage) => outage.segments.length > 0 || outage.denied > 0;
 
   function settleOne(subject: string): Promise<void> {
@@ -128,13 +144,15 @@ export function createLocalLimits(
         while (outage.segments.length > 0) {
           const segment = outage.segments[0] as Segment;
           segment.sent = true;
-          await store.addAllowed(subject, segment.spec, segment.units, {
+          const after = await store.addAllowed(subject, segment.spec, segment.units, {
             allowedAtMs: segment.lastAtMs,
             checks: segment.checks,
             server,
             seq: segment.seq,
           });
           outage.segments.shift();
+          // The store's counts with this server's checks in them: where a later outage starts from.
+          remember(subject, after);
         }
         if (outage.denied > 0) {
           const denied = outage.denied;
@@ -155,12 +173,7 @@ export function createLocalLimits(
   return {
     saw(subject, decision) {
       answered();
-      offsetMs = decision.nowMs - now();
-      const known = seen.get(subject);
-      const limits = known?.limits ?? new Map<string, LimitState>();
-      for (const limit of decision.limits) limits.set(limit.name, limit);
-      if (!known) seen.set(subject, { limits, atMs: decision.nowMs });
-      else known.atMs = decision.nowMs;
+      remember(subject, decision);
     },
 
     failed() {
@@ -206,9 +219,11 @@ export function createLocalLimits(
 
     async tick() {
       try {
-        servers = { count: await store.presence(server, PRESENCE_TTL_MS), atMs: now() };
-        onServers?.(servers.count);
+        const count = await store.presence(server, PRESENCE_TTL_MS);
         answered();
+        const atMs = now();
+        servers = { count: servers && atMs < recountAtMs ? Math.max(servers.count, count) : count, atMs };
+        onServers?.(servers.count);
       } catch {
         failingSince ??= now();
         backSince = null;

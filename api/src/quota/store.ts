@@ -72,9 +72,10 @@ export interface CounterStore {
   /**
    * Adds `units` that a server allowed on its own while the store did not answer (a plan failing `local`), in one
    * atomic step, whatever the limits say now: to every bucket, less what has drained since the last was allowed, and
-   * to every window still the one running then; `checks` allowed checks to that minute's history and day.
+   * to every window still the one running then; `checks` allowed checks to that minute's history and day. Answers
+   * where the limits stand after.
    */
-  addAllowed(subject: string, spec: LimitSpec, units: number, allowed: Allowed): Promise<void>;
+  addAllowed(subject: string, spec: LimitSpec, units: number, allowed: Allowed): Promise<Decision>;
   /**
    * Says that the server `server` shares this store for the next `ttlMs`, and answers how many servers do, this one
    * included: what a plan failing `local` divides a customer's quota by while the store is down.

@@ -134,12 +134,13 @@ export function createMemoryStore({
     },
 
     async addAllowed(key, spec, units, allowed) {
-      if ((subjects.get(key)?.added?.get(allowed.server) ?? 0) >= allowed.seq) return;
-      countCall(key, spec, units, allowed);
+      if ((subjects.get(key)?.added?.get(allowed.server) ?? 0) >= allowed.seq) return this.usage(key, spec);
+      const { decision } = countCall(key, spec, units, allowed);
       const subject = subjects.get(key) as Subject;
       subject.added ??= new Map();
       subject.added.set(allowed.server, allowed.seq);
       if (allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks);
+      return decision;
     },
 
     async presence(server, ttlMs) {

@@ -155,7 +155,7 @@ export function createScriptStore(
     },
 
     async addAllowed(subject, spec, units, { allowedAtMs, checks, server, seq }) {
-      counted(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}:${server}:${seq}`), spec);
+      return decision(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}:${server}:${seq}`), spec, units);
     },
 
     async presence(server, ttlMs) {
