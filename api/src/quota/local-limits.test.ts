@@ -14,7 +14,7 @@ const START = Date.parse("2026-12-03T10:00:00.000Z");
 const none: Limits = { burst: null, perMinute: null, perHour: null, perDay: null, perWeek: null, perMonth: null };
 
 /** Servers on one store that the test can take down: every call then fails as the guard fails it. */
-function fleet(servers: number) {
+function fleet(servers: number, { localShares = false } = {}) {
   let clock = START;
   const now = () => clock;
   const work: (() => unknown)[] = [];
@@ -33,7 +33,7 @@ function fleet(servers: number) {
     },
   });
   const limiters = Array.from({ length: servers }, () =>
-    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule }),
+    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares }),
   );
   return {
     memory,
@@ -176,4 +176,22 @@ describe("a plan failing local, three servers on one store", () => {
     const closed = await f.limiters[0]?.check("acme", quotaPolicy({ ...none, perDay: 5 }, {}, null, null, "closed"), 1);
     expect(closed).toEqual({ outcome: "store_unavailable", allowed: false });
   });
+
+  test.each(["open", "closed", "local"] as const)(
+    "fail %s: a local share held when the store stops answering is spent exactly, then the fail mode answers",
+    async (failMode) => {
+      const f = fleet(1, { localShares: true });
+      await f.tick();
+      const policy = quotaPolicy({ ...none, perDay: 100 }, {}, null, 10, failMode);
+      // The first check takes 10 units besides its own, to spend here.
+      expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "allowed", degraded: false });
+      f.setDown(true);
+      for (let i = 0; i < 10; i++) {
+        expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "allowed", degraded: false });
+      }
+      const next = await f.limiters[0]?.check("acme", policy, 1);
+      if (failMode === "closed") expect(next).toEqual({ outcome: "store_unavailable", allowed: false });
+      else expect(next).toMatchObject({ allowed: true, degraded: true });
+    },
+  );
 });
