@@ -13,6 +13,7 @@ let bouncer: Bouncer;
 let token: string;
 let metered: string;
 let free: string;
+let local: string;
 
 function backend(failMode: RateLimitOptions["failMode"]) {
   const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
@@ -27,6 +28,8 @@ beforeAll(async () => {
   await bouncer.admin("POST", "/v1/plans", { id: "free", name: "Free", perDay: 1000, failMode: "open" });
   metered = (await bouncer.customer("metered")).key;
   free = (await bouncer.customer("free")).key;
+  await bouncer.admin("POST", "/v1/plans", { id: "local", name: "Local", perDay: 3, failMode: "local" });
+  local = (await bouncer.customer("local")).key;
   token = await bouncer.serviceToken();
 }, 120_000);
 afterAll(async () => {
@@ -64,6 +67,29 @@ describe("the middleware through a frozen counter store and a killed Bouncer", (
       }
       const direct = await createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 }).check({ key: free });
       expect(direct).toMatchObject({ outcome: "allowed", body: { degraded: true, reason: "store_unavailable" } });
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test("store frozen: a plan that limits locally is served within its share, then refused 429, behind either failMode", async () => {
+    // The store back from the test before: its breaker closed.
+    const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
+    for (;;) {
+      const answer = await client.check({ key: free });
+      if (answer.outcome === "allowed" && !answer.body.degraded) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // One Bouncer, so its share is all that was left: 2 of 3.
+    expect((await call(backend("open"), local)).status).toBe(200);
+    redis.pause();
+    try {
+      const statuses = [];
+      for (const failMode of ["open", "closed", "open"] as const)
+        statuses.push((await call(backend(failMode), local)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const direct = await createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 }).check({ key: local });
+      expect(direct).toMatchObject({ outcome: "denied", body: { degraded: true, reason: "store_unavailable" } });
     } finally {
       redis.resume();
     }

@@ -134,7 +134,8 @@ export function createLimiter(
   };
   // Plans failing "local": what each server may allow on its own while the store is down, and what it owes it after.
   const local = createLocalLimits(store, { now, onServers: metrics.storeServers });
-  const stopFlushing = schedule(FLUSH_EVERY_MS, flush);
+  // At once as well: a server says that it shares the store from its start, so it has a share should it fail soon.
+  const stopFlushing = schedule(FLUSH_EVERY_MS, flush, { now: true });
   const shares = localShares
     ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
     : null;
