@@ -50,6 +50,26 @@ test("creates a plan through the form", async ({ page, api, uid, snap }) => {
   });
 });
 
+test("a plan that limits locally while the store is down: Local in the Fail mode control, said in the list", async ({
+  page,
+  api,
+  uid,
+}) => {
+  await page.getByRole("button", { name: "New plan" }).click();
+  const form = page.getByRole("form", { name: "New plan" });
+  await form.getByLabel("Name").fill(`Steady ${uid}`);
+  await form.getByLabel("Per day").fill("300");
+  const failMode = form.getByLabel("Fail mode");
+  await expect(failMode.locator("option", { hasText: "Local: each server keeps limiting with its share" })).toHaveCount(
+    1,
+  );
+  await failMode.selectOption("local");
+  await form.getByRole("button", { name: "Create plan" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Plan Steady ${uid} created.` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `steady-${uid}` })).toContainText("Local");
+  expect(await api.getPlan(`steady-${uid}`)).toMatchObject({ perDay: 300, failMode: "local" });
+});
+
 test("creates a plan by keyboard alone; focus lands on the new row, and back on New plan after Cancel or Escape", async ({
   page,
   api,
