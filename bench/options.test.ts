@@ -17,8 +17,8 @@ test("--only hot-keys runs the hot-key scenario alone; an unknown scenario or --
   expect(parseOptions(["--only", "hot-keys"], env).only).toBe("hot-keys");
   expect(parseOptions(["--quick", "--only", "hot-keys"], env)).toMatchObject({ quick: true, only: "hot-keys" });
   expect(parseOptions([], env).only).toBeUndefined();
-  expect(() => parseOptions(["--only", "deny"], env)).toThrow("--only: deny? one of hot-keys, scale");
-  expect(() => parseOptions(["--only"], env)).toThrow("--only: nothing? one of hot-keys, scale");
+  expect(() => parseOptions(["--only", "deny"], env)).toThrow("--only: deny? one of hot-keys, scale, outage");
+  expect(() => parseOptions(["--only"], env)).toThrow("--only: nothing? one of hot-keys, scale, outage");
   expect(() => parseOptions(["--only", "hot-keys", "--profile"], env)).toThrow("--only and --profile together");
 });
 
@@ -48,4 +48,17 @@ test("--only scale runs the scale scenario: 1,000, 100,000 and 1,000,000 custome
   expect(() => sizesOf(["--sizes", "1000,500"], [1])).toThrow("--sizes: 1000,500? numbers of customers");
   expect(() => sizesOf(["--sizes", "10"], [1])).toThrow("--sizes: 10?");
   expect(() => sizesOf(["--sizes"], [1])).toThrow("--sizes: nothing?");
+});
+
+test("--only outage runs the outage scenario: 10 s at 600 checks/s a customer against a perDay of 3,000; --quick 2 s", () => {
+  const env = { BENCH_LOAD: "autocannon" };
+  const full = parseOptions(["--only", "outage"], env);
+  expect(full).toMatchObject({ only: "outage", outageSeconds: 10, outageRate: 600, outageLimit: 3000 });
+  expect(() => parseOptions(["--only", "outage", "--profile"], env)).toThrow("--only and --profile together");
+  // Both send twice the limit during the outage, so a plan failing open shows far over what was left, and local
+  // has to deny.
+  const quick = parseOptions(["--quick", "--only", "outage"], env);
+  expect(quick).toMatchObject({ quick: true, only: "outage", outageSeconds: 2 });
+  for (const o of [full, quick]) expect(o.outageRate * o.outageSeconds).toBe(2 * o.outageLimit);
+  expect(quick.outageSettleSeconds).toBeGreaterThanOrEqual(2);
 });

@@ -22,7 +22,7 @@ export type Options = {
   /** Checks sent while MONITOR counts each system's commands. */
   monitoredChecks: number;
   denySeconds: number;
-  /** `--only hot-keys`: only the hot-key scenario, whose section of results.json it replaces. */
+  /** `--only <scenario>`: only that scenario (hot-keys, scale, outage), whose section of results.json it replaces. */
   only: Scenario | undefined;
   /** The hot-key scenario: seconds of each measured round, per mode (localShare off, on). */
   hotKeySeconds: number;
@@ -48,10 +48,21 @@ export type Options = {
    * a quarter of its usual speed a million took 270 s after it (7,500 checks/s at 1,000 keys, against 30,000).
    */
   scaleWarmPassSeconds: number;
+  /** The outage scenario: how long the redis-server is stopped (SIGSTOP), with checks sent all along. */
+  outageSeconds: number;
+  /** Its checks a second to each of its three customers (open, closed, local), spread over its servers. */
+  outageRate: number;
+  /** The perDay of its three plans: half of what a customer is sent during the outage, so open shows far over it. */
+  outageLimit: number;
+  /**
+   * Seconds after the store answers again (every server ready) before usage is read: each server adds what it
+   * allowed at its next tick, within a second (api/src/quota/local-limits.ts).
+   */
+  outageSettleSeconds: number;
 };
 
 /** Scenarios that `--only` can run alone. */
-export const SCENARIOS = ["hot-keys", "scale"] as const;
+export const SCENARIOS = ["hot-keys", "scale", "outage"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** `--only <scenario>` runs that scenario alone; not with `--profile`, which profiles the main systems. */
@@ -137,6 +148,10 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         scaleTimingSamples: 3,
         scaleTimingBudgetSeconds: 3,
         scaleWarmPassSeconds: 60,
+        outageSeconds: 2,
+        outageRate: 600,
+        outageLimit: 600,
+        outageSettleSeconds: 3,
       }
     : {
         ...common,
@@ -159,5 +174,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         scaleTimingSamples: 5,
         scaleTimingBudgetSeconds: 20,
         scaleWarmPassSeconds: 600,
+        outageSeconds: 10,
+        outageRate: 600,
+        outageLimit: 3000,
+        outageSettleSeconds: 3,
       };
 }

@@ -3,6 +3,7 @@ import { cpus, loadavg } from "node:os";
 import { formatHotKeys, type HotKeysResults } from "./hot-keys";
 import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
 import type { Options } from "./options";
+import { formatOutage, type OutageResults } from "./outage";
 import type { ScaleResults } from "./scale/results";
 import { median } from "./stats";
 import { RATIOS, SYSTEMS, type SystemId } from "./systems";
@@ -69,6 +70,8 @@ export type Results = {
   worker: WorkerResults | null;
   /** One hot customer from 3 servers, localShare off and on (contract section 12); absent in older results. */
   hotKeys?: HotKeysResults | null;
+  /** The redis-server stopped 10 s under load, plans failing open, closed, local (issue 29); absent in older results. */
+  outage?: OutageResults | null;
   /** 1,000 to 1,000,000 customers (contract section 9a), written by `--only scale` alone and kept by other runs. */
   scale?: ScaleResults | null;
 };
@@ -239,6 +242,7 @@ export function formatResults(results: Results): string {
     `  Redis commands per check ${d.storeCommandsPerCheck.toFixed(5)} (scripts started ${d.scriptCallsPerCheck.toFixed(5)})   target ≤ ${d.target}  ${d.met ? "met" : "NOT MET"}`,
     ...(results.worker ? ["", ...formatWorker(results.worker)] : []),
     ...(results.hotKeys ? ["", formatHotKeys(results.hotKeys)] : []),
+    ...(results.outage ? ["", formatOutage(results.outage)] : []),
     ...(trouble.length > 0
       ? [
           "",

@@ -8,6 +8,7 @@ import { formatHotKeys, runHotKeys } from "./hot-keys";
 import { type LoadClient, startLoad } from "./load/client";
 import { type CommandsPerCheck, createMeasure, type LatencyRound, type SaturationRound } from "./measure";
 import { parseOptions, type Scenario } from "./options";
+import { formatOutage, runOutage } from "./outage";
 import { cleanUp, killAll, peakRssMiB, type ServerProcess } from "./processes";
 import { summarizeDir } from "./profile-summary";
 import { buildResults, formatResults, type Results } from "./report";
@@ -41,6 +42,10 @@ const ONLY: Record<Scenario, (load: LoadClient) => Promise<{ section: keyof Resu
     scale: async (load) => {
       const value = await runScale(load, options, log);
       return { section: "scale", value, text: formatScale(value) };
+    },
+    outage: async (load) => {
+      const value = await runOutage(load, options, log);
+      return { section: "outage", value, text: formatOutage(value) };
     },
   };
 
@@ -142,6 +147,8 @@ async function main(): Promise<void> {
 
   // Last, on a redis-server and servers of its own, while the fleet's stay idle.
   const hotKeys = await runHotKeys(load, options, log);
+  // Then the outage, on its own redis-server and servers too (about a minute, like the hot keys).
+  const outage = await runOutage(load, options, log);
 
   const results = buildResults(
     {
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     options,
   );
   results.hotKeys = hotKeys;
+  results.outage = outage;
   // The scale scenario runs only with --only scale (it takes longer than the rest together): its last figures stay.
   const { scale } = kept();
   if (scale) results.scale = scale;

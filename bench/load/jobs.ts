@@ -29,7 +29,17 @@ export type SaturateJob = Traffic & {
 };
 
 /** An open-loop schedule of `rate` checks a second for `seconds`, after `warmupSeconds` not recorded. */
-export type PacedJob = Traffic & { kind: "paced"; rate: number; seconds: number; warmupSeconds: number };
+export type PacedJob = Traffic & {
+  kind: "paced";
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  /**
+   * Unless false, each connection first carries one check that is not counted, before the schedule starts. false:
+   * none, so every check sent is one counted (the outage scenario adds the answers up against the store's counts).
+   */
+  prime?: boolean;
+};
 
 export type LoadJob = SaturateJob | PacedJob;
 

@@ -59,6 +59,19 @@ test("every check is sent once, with the job's path, headers and bodies, and cou
   expect(result.p99Ms).toBeGreaterThanOrEqual(result.p50Ms);
 });
 
+test("prime: false sends no check before the schedule, so every check sent is counted", async () => {
+  let seen = 0;
+  const url = await serve((_req, res) => {
+    seen++;
+    res.end("{}");
+  });
+  const result = await paced({ ...job(url, 1000, 0.4), prime: false });
+  expect(result.connections).toBe(20);
+  expect(seen).toBe(500);
+  expect(result.statusCodes).toEqual({ 200: 500 });
+  expect(result.responses + result.errors).toBe(500);
+});
+
 test("a server that stalls does not hold the schedule back, and the stall shows in the tail", async () => {
   let answered = 0;
   const url = await serve((_req, res) => {

@@ -90,17 +90,19 @@ export async function paced(job: PacedJob): Promise<PacedResult> {
     ),
   );
   // Each connection carries one check before the schedule starts, so that what a server sets up for a new
-  // connection is not part of the first recorded checks.
-  await Promise.all(
-    pool.map(
-      (connection, i) =>
-        new Promise<void>((resolve) => {
-          connection.onAnswer = () => resolve();
-          connection.socket.once("close", () => resolve());
-          connection.socket.write(requests[i % requests.length] as Buffer);
-        }),
-    ),
-  );
+  // connection is not part of the first recorded checks (unless the job counts every check it sends: prime false).
+  if (job.prime !== false) {
+    await Promise.all(
+      pool.map(
+        (connection, i) =>
+          new Promise<void>((resolve) => {
+            connection.onAnswer = () => resolve();
+            connection.socket.once("close", () => resolve());
+            connection.socket.write(requests[i % requests.length] as Buffer);
+          }),
+      ),
+    );
+  }
   let live = pool.filter((connection) => !connection.socket.destroyed).length;
 
   const total = Math.round(job.rate * (job.warmupSeconds + job.seconds));
