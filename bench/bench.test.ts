@@ -122,4 +122,4 @@ test("npm run bench -- --quick measures every system, the hot-key and outage sce
     expect(measured?.usedAfter, failMode).toHaveLength(3);
   }
   expect(output).toContain("Outage: the redis-server stopped (SIGSTOP)");
-}, 180_000);
+}, 300_000);
