@@ -101,7 +101,12 @@ test("rename, fail mode and shadow overrides are sent in one PATCH; the plan's o
     within(failMode)
       .getAllByRole("option")
       .map((o) => o.textContent),
-  ).toEqual(["Plan's: open", "Open: allow the request", "Closed: deny the request"]);
+  ).toEqual([
+    "Plan's: open",
+    "Open: allow the request",
+    "Closed: deny the request",
+    "Local: each server keeps limiting with its share",
+  ]);
   expect(failMode).toHaveProperty("value", "");
   // The customer's own shadow override is shown as set, the plan's value as the first choice.
   expect(shadow).toHaveProperty("value", "on");
