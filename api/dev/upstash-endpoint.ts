@@ -287,7 +287,10 @@ export async function startUpstashEndpoint(options: {
       delay = ms;
     },
     requests: () => requests,
+    // Closing twice is fine: a test that stops the endpoint also closes it when it ends, whether or not it got as far
+    // as starting it again.
     async close() {
+      if (!server.listening) return;
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();

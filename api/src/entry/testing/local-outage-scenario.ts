@@ -19,7 +19,15 @@ export type Outage = {
   end(): Promise<void> | void;
 };
 
-type Answer = { status: number; allowed: boolean; degraded: boolean; reason?: string; headers: Headers };
+type Answer = {
+  status: number;
+  allowed: boolean;
+  degraded: boolean;
+  reason?: string;
+  headers: Headers;
+  body: unknown;
+  server: ServerProcess;
+};
 
 async function check(server: ServerProcess, token: string, key: string): Promise<Answer> {
   const res = await fetch(`${server.url}/v1/check`, {
@@ -34,6 +42,8 @@ async function check(server: ServerProcess, token: string, key: string): Promise
     degraded: body.degraded,
     reason: body.reason,
     headers: res.headers,
+    body,
+    server,
   };
 }
 
@@ -87,7 +97,10 @@ export async function heldToShares(servers: ServerProcess[], outage: Outage) {
     );
     for (const answer of answers) {
       count(answer);
-      expect([200, 429]).toContain(answer.status);
+      // A 500 is a bug: what the server said, and what it logged, go into the failure.
+      if (![200, 429].includes(answer.status)) {
+        expect.fail(`${answer.status} ${JSON.stringify(answer.body)}\n${answer.server.output().slice(-4000)}`);
+      }
       expect([answer.degraded, answer.reason]).toEqual([true, "store_unavailable"]);
       // Every header from the local state: this server's share of the day (a third of 300), and what is left of it.
       expect(answer.headers.get("ratelimit-policy")).toBe('"day";q=100;w=86400');
