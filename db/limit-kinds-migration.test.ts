@@ -50,6 +50,8 @@ test("plans and customers made before perWeek, perMonth, resources and billingDa
     shadow: false,
     // Nor a local share, added after them (0002_local_share): every check still goes to the store.
     localShare: null,
+    // Nor alerts, added after them (0007_alerts).
+    alerts: [],
     version: 3,
     createdAt: at,
     updatedAt: at,

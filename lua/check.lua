@@ -19,6 +19,8 @@
 --                   in ARGV, from its row of api/src/domain/limit-kinds.ts
 --            sh se  units that servers hold as shares (contract section 12), and until when (ms): a share not given
 --                   back (its server died) stops counting as held after SHARE_LEASE
+--            hca dca wkca moca  for a plan with alert thresholds, "<window index>:<percent>": the highest threshold
+--                   raised in that window, so that each is raised once per window (contract section 13)
 --          and, once per subject:
 --            mi mc  the minute (ms / 60000) of the last allowed check, and how many that minute allowed: kept
 --                   here, in the write a check makes anyway, and added to the history when the minute is over (each
@@ -37,7 +39,8 @@
 --          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
 --          history.lua adds the minute still held in the counters.
 -- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
---          names a resource), then for each part its field prefix; the bucket's capacity, or -1 when there is no
+--          names a resource), followed, when the plan has alert thresholds, by ':' and them in percent, ascending
+--          ("1:80,100"); then for each part its field prefix; the bucket's capacity, or -1 when there is no
 --          bucket; perMinute, the bucket's refill rate, or -1; n, how many windows; then for each window two: its
 --          rule and its size (the limit, or -1 when the window is counted but not limited). A rule is its hash
 --          fields and how it marks out windows (windows.ts makes it from the kind's row):
@@ -69,8 +72,9 @@
 --            must not count what its server already answered, or has since counted again (script-store.ts,
 --            LATE_AFTER_MS); else a fixed time in ms (tests only, to stand at exact instants)
 -- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
---          count, then for each part its units held as shares, then the share taken, then rs }, the counts after
---          it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
+--          count, then for each part its units held as shares, then the share taken, then rs, then, only when its use
+--          reached alert thresholds, { window, threshold, … }: each window by its place among the spec's windows (1
+--          on), with a threshold it reached }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
 --          fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
@@ -183,13 +187,26 @@ local function addToHistory(key, now, minute, suffix, n, known)
   return index
 end
 
+-- A spec's first argument: its count of parts, then, when the plan has alert thresholds, ':' and them in ascending
+-- order ("1:80,100"). Returns the count, and the thresholds as numbers (nil for none).
+local function partsOf(text)
+  local parts, list = string.match(text, '^(%d+):?([%d,]*)$')
+  local alerts
+  if list and list ~= '' then
+    alerts = {}
+    for t in string.gmatch(list, '%d+') do alerts[#alerts + 1] = tonumber(t) end
+  end
+  return tonumber(parts), alerts
+end
+
 -- A spec from argv[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, mc
 -- and rs, then each part's l, u, sh and se and each window's index and count), each part's capacity, rate and count of windows
 -- (three to a part in `buckets`), and each window's rule and size (two to a window in `windows`). Fails (an unknown
 -- rule) with the spec's checks alone.
 local function readSpec(argv, a)
   local fields, buckets, windows = { 'mi', 'mc', 'rs' }, {}, {}
-  local parts, f, c = tonumber(argv[a + 1]), 3, 0
+  local parts, alerts = partsOf(argv[a + 1])
+  local f, c = 3, 0
   a = a + 1
   for p = 1, parts do
     local prefix, n = argv[a + 1], tonumber(argv[a + 4])
@@ -212,13 +229,13 @@ local function readSpec(argv, a)
     end
     a = a + 4 + 2 * n
   end
-  return { parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows }
+  return { parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts }
 end
 
 -- Where the spec at argv[a + 1] ends: worked out apart from reading it, so that one that fails cannot lose it.
 local function specEnd(argv, a)
   local e = a + 1
-  for _ = 1, tonumber(argv[a + 1]) do e = e + 4 + 2 * tonumber(argv[e + 4]) end
+  for _ = 1, partsOf(argv[a + 1]) do e = e + 4 + 2 * tonumber(argv[e + 4]) end
   return e
 end
 
@@ -254,6 +271,8 @@ local function check(key, spec, cost, mode, fixed)
   end
   local fields, buckets, windows = spec.fields, spec.buckets, spec.windows
   local state = redis.call('HMGET', key, unpack(fields, 1, spec.nf))
+  -- The alert thresholds this check's use reaches: each as the window's place among the spec's and the threshold.
+  local crossed = {}
   local resets = tonumber(state[3]) or 0
 
   -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
@@ -364,6 +383,29 @@ local function check(key, spec, cost, mode, fixed)
         c = c + 1
         local count = counts[c]
         if not (takenAt or addedAt) or fromTake[c] then count = math.max(0, count + give) end
+        -- A window whose use grew may reach an alert threshold: the mark of the highest raised in this window is read
+        -- only then (a threshold lies between the counts before and after), so a check that reaches none reads nothing
+        -- more.
+        local size = windows[2 * c]
+        if spec.alerts and size >= 0 and count > counts[c] then
+          local mark = fields[f + 2] .. 'a'
+          local raised, top = nil, 0
+          for _, t in ipairs(spec.alerts) do
+            local at = math.ceil(size * t / 100)
+            if counts[c] < at and count >= at then
+              if not raised then
+                local i, pct = string.match(redis.call('HGET', key, mark) or '', '^(%-?%d+):(%d+)$')
+                raised = tonumber(i) == indexes[c] and tonumber(pct) or 0
+              end
+              if t > raised then
+                crossed[#crossed + 1], crossed[#crossed + 2], top = c, t, t
+              end
+            end
+          end
+          if top > 0 then
+            write[wr + 1], write[wr + 2], wr = mark, string.format('%.0f:%d', indexes[c], top), wr + 2
+          end
+        end
         counts[c] = count
         write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
         wr, f = wr + 4, f + 2
@@ -428,6 +470,7 @@ local function check(key, spec, cost, mode, fixed)
   end
   for p = 1, spec.parts do reply[r + p] = held[p] end
   reply[r + spec.parts + 1], reply[r + spec.parts + 2] = taken, resets
+  if #crossed > 0 then reply[r + spec.parts + 3] = crossed end
   return reply
 end
 

@@ -19,6 +19,8 @@ export const plans = sqliteTable("plans", {
   shadow: integer("shadow", { mode: "boolean" }).notNull(),
   // Units a server may take from the counter store at once (contract section 12); null: every check asks the store.
   localShare: integer("local_share"),
+  // Usage thresholds in percent, ascending (contract section 13): read whole with the plan, never queried.
+  alerts: text("alerts", { mode: "json" }).$type<number[]>().notNull().default([]),
   version: integer("version").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

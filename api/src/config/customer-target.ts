@@ -1,6 +1,12 @@
 // What a check is held to: a customer's terms (its plan, and what it overrides of it), shared by every customer of a
 // plan and billing day without overrides, and the target a check gets, its customer's id beside the terms.
-import { type Customer, effectiveLimits, effectiveLocalShare, effectiveResources } from "../domain/customer";
+import {
+  type Customer,
+  effectiveAlerts,
+  effectiveLimits,
+  effectiveLocalShare,
+  effectiveResources,
+} from "../domain/customer";
 import type { Plan } from "../domain/plan";
 import { type QuotaPolicy, quotaPolicy } from "../quota/limits";
 
@@ -23,6 +29,7 @@ export function target(plan: Plan, customer?: Pick<Customer, "id" | "overrides" 
       effectiveLocalShare(plan, overrides),
       overrides?.failMode ?? plan.failMode,
       overrides?.shadow ?? plan.shadow,
+      effectiveAlerts(plan, overrides),
     ),
   };
 }

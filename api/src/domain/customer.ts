@@ -1,6 +1,7 @@
 // What a customer is: a name, a plan, and overrides of single plan fields under the plan's rules.
 import { z } from "zod";
 import {
+  Alerts,
   DisplayName,
   FailMode,
   LIMIT_FIELDS,
@@ -49,6 +50,10 @@ export const Overrides = z
     localShare: LocalShare.optional().meta({
       description: `Replaces the plan's localShare; null turns local shares off for this customer (as a null limit removes that limit), left out keeps the plan's. ${PLAN_FIELD_DOCS.localShare}`,
       example: 100,
+    }),
+    alerts: Alerts.optional().meta({
+      description: `Replaces the plan's alerts; [] turns them off for this customer. ${PLAN_FIELD_DOCS.alerts}`,
+      example: [50, 90, 100],
     }),
   })
   .nullable()
@@ -157,6 +162,11 @@ function laidOver(base: Limits, over: Partial<Record<LimitField, number | null>>
 export function effectiveLocalShare(plan: Pick<Plan, "localShare">, overrides: Overrides): number | null {
   const override = overrides?.localShare;
   return override === undefined ? plan.localShare : override;
+}
+
+/** The alert thresholds that apply to a customer: its override when it has one ([] included: none), else the plan's. */
+export function effectiveAlerts(plan: Pick<Plan, "alerts">, overrides: Overrides): readonly number[] {
+  return overrides?.alerts ?? plan.alerts;
 }
 
 /**

@@ -18,6 +18,7 @@ export const LIMIT_MAX = 1_000_000_000;
 export const MAX_RESOURCES = 20;
 export const LOCAL_SHARE_MIN = 2;
 export const LOCAL_SHARE_MAX = 10_000;
+export const MAX_ALERTS = 5;
 
 /** A plan's named limits for one kind of request: each resource's limits by its name. */
 export type Resources = Record<string, Limits>;
@@ -47,6 +48,22 @@ export const LocalShare = z
   .min(LOCAL_SHARE_MIN, "localShare must be from 2 to 10,000")
   .max(LOCAL_SHARE_MAX, "localShare must be from 2 to 10,000")
   .nullable();
+
+/**
+ * Usage thresholds in percent of each window limit (contract sections 4 and 13): each raises one `usage.threshold`
+ * event per window when the customer's use reaches it. Kept in ascending order, each once.
+ */
+export const Alerts = z
+  .array(
+    z
+      .number()
+      .int("alerts must be whole numbers")
+      .min(1, "alerts must be from 1 to 100 (percent)")
+      .max(100, "alerts must be from 1 to 100 (percent)"),
+  )
+  .max(MAX_ALERTS, `at most ${MAX_ALERTS} alerts`)
+  .refine((a) => new Set(a).size === a.length, "each alert threshold once")
+  .transform((a) => [...a].sort((x, y) => x - y));
 
 /** Resource names, checked here rather than as a record's key schema so that the message names the rule. */
 export function resourceRecord<T extends z.ZodType>(limits: T) {
@@ -118,6 +135,8 @@ export const PLAN_FIELD_DOCS = {
   failMode:
     "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.",
   shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
+  alerts:
+    "Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none.",
   localShare:
     "For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store.",
 } as const;
@@ -146,6 +165,7 @@ const PRO_EXAMPLE = {
   failMode: "closed",
   shadow: false,
   localShare: null,
+  alerts: [80, 100],
 } as const;
 
 /** The fields from the lowest rank to the highest, those of one rank together: "burst/perMinute, perHour, …". */
@@ -178,6 +198,7 @@ export const PlanCreate = z
     }),
     shadow: z.boolean().default(false).meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
     localShare: LocalShare.default(null).meta({ description: PLAN_FIELD_DOCS.localShare, example: 100 }),
+    alerts: Alerts.default([]).meta({ description: PLAN_FIELD_DOCS.alerts, example: [80, 100] }),
   })
   .superRefine(refineLimits)
   .meta({ id: "PlanCreate", description: `A new plan. ${RULES_SUMMARY}`, example: PRO_EXAMPLE });
@@ -193,6 +214,7 @@ export const PlanPatch = z
     failMode: FailMode.optional().meta({ description: PLAN_FIELD_DOCS.failMode, example: "closed" }),
     shadow: z.boolean().optional().meta({ description: PLAN_FIELD_DOCS.shadow, example: false }),
     localShare: LocalShare.optional().meta({ description: PLAN_FIELD_DOCS.localShare, example: 100 }),
+    alerts: Alerts.optional().meta({ description: PLAN_FIELD_DOCS.alerts, example: [80, 100] }),
   })
   .refine((p) => Object.keys(p).length > 0, "give at least one field to change")
   .meta({
@@ -216,6 +238,7 @@ export const Plan = z
     failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
     shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
     localShare: z.number().int().nullable().meta({ description: PLAN_FIELD_DOCS.localShare }),
+    alerts: z.array(z.number().int()).meta({ description: PLAN_FIELD_DOCS.alerts }),
     version: z
       .number()
       .int()

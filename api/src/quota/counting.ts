@@ -39,11 +39,44 @@ export type CounterState = {
   /** Each part's units held as shares, by the part's prefix. */
   held?: Readonly<Record<string, HeldState>>;
   /**
+   * The highest alert threshold raised in each window, by the window's field as in `windows` (check.lua keeps it
+   * in the field `<prefix><count field>a` as "<index>:<percent>"): a threshold is raised once per window, however
+   * its use goes down (a refund) and up again.
+   */
+  alerted?: Readonly<Record<string, AlertMark>>;
+  /**
    * How many times the counters were reset (lua/reset.lua), 0 when never: a share taken before a reset gives nothing
    * back and settles nothing after it, as the counts it came from are gone.
    */
   resets?: number;
 };
+
+/** The highest threshold (percent) raised in the window numbered `index`. */
+export type AlertMark = { index: number; percent: number };
+
+/** A window's use reaching an alert threshold: the window by its place among the spec's windows, part after part. */
+export type Crossing = { at: number; threshold: number };
+
+/**
+ * The thresholds of `alerts` (percent, ascending) that a window of `size` reaches when its use goes from `before` to
+ * `after`, above `raised`, the highest raised in it so far. A threshold of t% is reached at ceil(size × t / 100)
+ * units, in doubles in JavaScript and in Lua alike (exact: size × t stays below 2^53).
+ */
+export function thresholdsReached(
+  alerts: readonly number[],
+  size: number,
+  before: number,
+  after: number,
+  raised: number,
+): number[] {
+  const reached: number[] = [];
+  for (const t of alerts) {
+    if (t <= raised) continue;
+    const units = Math.ceil((size * t) / 100);
+    if (before < units && after >= units) reached.push(t);
+  }
+  return reached;
+}
 
 /**
  * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
@@ -84,7 +117,15 @@ function drained(bucket: BucketState | undefined, perMinute: number, nowMs: numb
  * parts and `counts` their windows, part after part; `held` each part's units held as shares after it (reported by
  * a read); `taken` the share a take took besides its cost.
  */
-export type Counts = { allowed: boolean; levels: number[]; counts: number[]; held: number[]; taken: number };
+export type Counts = {
+  allowed: boolean;
+  levels: number[];
+  counts: number[];
+  held: number[];
+  taken: number;
+  /** The alert thresholds this call's use reached (only a call that adds to windows reaches any). */
+  crossings?: Crossing[];
+};
 
 /**
  * Decides `cost` at `nowMs`: allowed only when every limit of every part fits, and then (a check) `cost` is taken
@@ -130,7 +171,7 @@ export function count(
     levels.push(level);
     held.push(units);
     for (const w of part.windows) {
-      const kept = s.windows[part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0]];
+      const kept = s.windows[windowField(part, w)];
       const index = w.rule.index(nowMs);
       const n = kept !== undefined && kept.index === index ? kept.count : 0;
       if (w.size !== null && n + cost > w.size) allowed = false;
@@ -156,8 +197,9 @@ export function count(
       const since = Math.max(0, nowMs - added.allowedAtMs) * (part.perMinute ?? 0);
       levels[p] = (levels[p] as number) + Math.max(0, cost * UNITS_PER_REQUEST - since);
     });
+    const before = counts.slice();
     for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = (counts[i] as number) + cost;
-    return { allowed: true, levels, counts, held, taken: 0 };
+    return withCrossings({ allowed: true, levels, counts, held, taken: 0 }, s, spec, before, nowMs);
   }
   if (mode === "refund") {
     for (let i = 0; i < levels.length; i++) levels[i] = Math.max(0, (levels[i] as number) - cost * UNITS_PER_REQUEST);
@@ -168,6 +210,7 @@ export function count(
   let taken = 0;
   if (allowed && take !== null) taken = room(spec, levels, held, counts, cost, take.share);
   if (allowed && mode !== "read") {
+    const before = counts.slice();
     // A take settles a share its server spent in full: those units join the fill now.
     const settle = take?.settle ?? 0;
     for (let p = 0; p < levels.length; p++) {
@@ -176,8 +219,39 @@ export function count(
       held[p] = Math.max(0, (held[p] as number) - settle) + taken;
     }
     for (let i = 0; i < counts.length; i++) counts[i] = (counts[i] as number) + cost + taken;
+    return withCrossings({ allowed, levels, counts, held, taken }, s, spec, before, nowMs);
   }
   return { allowed, levels, counts, held, taken };
+}
+
+/** The field a window's count and alert mark are kept under in a subject's state. */
+export const windowField = (part: LimitPart, w: LimitPart["windows"][number]) =>
+  part.prefix === "" ? w.rule.fields[0] : part.prefix + w.rule.fields[0];
+
+/** `counted` with the thresholds its windows reached going from `before` to its counts (check.lua does the same). */
+function withCrossings(counted: Counts, s: CounterState, spec: LimitSpec, before: number[], nowMs: number): Counts {
+  if (spec.alerts.length === 0) return counted;
+  const crossings: Crossing[] = [];
+  let at = 0;
+  for (const part of spec.parts) {
+    for (const w of part.windows) {
+      const i = at++;
+      if (w.size === null || (counted.counts[i] as number) <= (before[i] as number)) continue;
+      const mark = s.alerted?.[windowField(part, w)];
+      const raised = mark !== undefined && mark.index === w.rule.index(nowMs) ? mark.percent : 0;
+      for (const threshold of thresholdsReached(
+        spec.alerts,
+        w.size,
+        before[i] as number,
+        counted.counts[i] as number,
+        raised,
+      )) {
+        crossings.push({ at: i, threshold });
+      }
+    }
+  }
+  if (crossings.length > 0) counted.crossings = crossings;
+  return counted;
 }
 
 /** How many more units, up to `share`, every limit has room for once `cost` is taken: what a take takes. */

@@ -2,7 +2,7 @@
 // result of contract section 5 (outcome): the limits as the client sees them, the most constraining, the retry time.
 
 import type { LimitEntry } from "../domain/check-response";
-import { type Counts, UNITS_PER_REQUEST } from "./counting";
+import { type Counts, type Crossing, UNITS_PER_REQUEST } from "./counting";
 import type { LimitName, LimitPart, LimitSpec } from "./limits";
 
 export type { LimitEntry };
@@ -22,12 +22,28 @@ export type LimitState = {
   held?: number;
 };
 
+/**
+ * A window limit's use reaching one of the plan's alert thresholds in this call (contract section 13): recorded by the
+ * store in the same step, once per threshold, window and subject. Times in the store's clock (ms).
+ */
+export type ThresholdCrossing = {
+  limit: LimitName;
+  threshold: number;
+  /** The window's use after the call, and its size. */
+  used: number;
+  size: number;
+  windowStartMs: number;
+  windowEndMs: number;
+};
+
 /** What a store decided: allowed or not, by its clock, and where every limit stands after it. */
 export type Decision = {
   allowed: boolean;
   /** The store's clock when it decided, so every API server agrees on time (Redis TIME). */
   nowMs: number;
   limits: LimitState[];
+  /** The alert thresholds this call reached, when it reached any. */
+  crossings?: ThresholdCrossing[];
 };
 
 /** The bucket's entry of one part. */
@@ -90,7 +106,30 @@ export function decide(counted: Counts, spec: LimitSpec, cost: number, nowMs: nu
     const held = counted.held[p] as number;
     if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
   }
-  return { allowed, nowMs, limits };
+  if (!counted.crossings) return { allowed, nowMs, limits };
+  return { allowed, nowMs, limits, crossings: crossingsOf(counted.crossings, counted.counts, spec, nowMs) };
+}
+
+/** The crossings a store counted (by each window's place in the spec) with the names and times of their windows. */
+function crossingsOf(
+  crossings: readonly Crossing[],
+  counts: readonly number[],
+  spec: LimitSpec,
+  nowMs: number,
+): ThresholdCrossing[] {
+  const windows = spec.parts.flatMap((part) => part.windows.map((w) => ({ prefix: part.prefix, w })));
+  return crossings.map(({ at, threshold }) => {
+    const { prefix, w } = windows[at] as (typeof windows)[number];
+    const index = w.rule.index(nowMs);
+    return {
+      limit: prefix + w.name,
+      threshold,
+      used: counts[at] as number,
+      size: w.size as number,
+      windowStartMs: w.rule.startMs(index),
+      windowEndMs: w.rule.endMs(index),
+    };
+  });
 }
 
 /**

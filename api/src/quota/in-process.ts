@@ -1,6 +1,7 @@
 // A call counted and decided in this process, with the counters it leaves: the memory store's bookkeeping (and the
 // plan simulator's), by the rules of counting.ts that lua/check.lua mirrors in Redis.
 import {
+  type AlertMark,
   type BucketState,
   type CounterState,
   count,
@@ -8,6 +9,7 @@ import {
   type Mode,
   SHARE_LEASE_MS,
   type WindowCount,
+  windowField,
 } from "./counting";
 import { type Decision, decide } from "./decision";
 import type { LimitPart, LimitSpec } from "./limits";
@@ -60,9 +62,31 @@ export function callInProcess(
     }
     next = { buckets, windows };
     if (held) next.held = held;
+    const alerted = marked(current?.alerted, spec, counted.crossings, nowMs);
+    if (alerted) next.alerted = alerted;
     if (resets > 0) next.resets = resets;
   }
   return { decision: decide(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
+}
+
+/** The alert marks after a call: each window's highest threshold raised, the crossings of this call included. */
+function marked(
+  current: Readonly<Record<string, AlertMark>> | undefined,
+  spec: LimitSpec,
+  crossings: readonly { at: number; threshold: number }[] | undefined,
+  nowMs: number,
+): Record<string, AlertMark> | undefined {
+  if (!crossings) return current;
+  const alerted: Record<string, AlertMark> = { ...current };
+  const windows = spec.parts.flatMap((part) => part.windows.map((w) => ({ field: windowField(part, w), w })));
+  for (const { at, threshold } of crossings) {
+    const { field, w } = windows[at] as (typeof windows)[number];
+    const index = w.rule.index(nowMs);
+    const mark = alerted[field];
+    const percent = mark?.index === index ? Math.max(mark.percent, threshold) : threshold;
+    alerted[field] = { index, percent };
+  }
+  return alerted;
 }
 
 /** When a state holds nothing any more: every bucket has drained and every window it counts in has ended. */

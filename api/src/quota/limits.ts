@@ -30,19 +30,26 @@ export type LimitPart = {
  */
 export type LimitSpec = {
   parts: readonly LimitPart[];
+  /**
+   * Usage thresholds in percent, ascending (contract section 13): a check that brings a window limit's use to one
+   * records the crossing in the same step, once per threshold and window.
+   */
+  alerts: readonly number[];
   largestCost: number;
   header: { text: string; untilMs: number };
 };
 
-/** A spec of these parts. */
-export function specOf(parts: readonly LimitPart[]): LimitSpec {
+/** A spec of these parts, with these alert thresholds. */
+export function specOf(parts: readonly LimitPart[], alerts: readonly number[] = NO_ALERTS): LimitSpec {
   let largestCost = Number.POSITIVE_INFINITY;
   for (const part of parts) {
     if (part.capacity !== null) largestCost = Math.min(largestCost, part.capacity);
     for (const w of part.windows) if (w.size !== null) largestCost = Math.min(largestCost, w.size);
   }
-  return { parts, largestCost, header: { text: "", untilMs: Number.NEGATIVE_INFINITY } };
+  return { parts, alerts, largestCost, header: { text: "", untilMs: Number.NEGATIVE_INFINITY } };
 }
+
+const NO_ALERTS: readonly number[] = [];
 
 /** `burst`, a window's name, or either after a resource's name and a slash (`ai.generate/day`). */
 export type LimitName = string;
@@ -92,16 +99,25 @@ export function quotaPolicy(
   localShare: number | null = null,
   failMode: FailMode = "open",
   shadow = false,
+  alerts: readonly number[] = NO_ALERTS,
 ): QuotaPolicy {
   const own = limitPart(limits, billingDay);
   const byResource = new Map<string, LimitSpec>();
   const all = [own];
   for (const [name, resourceLimits] of Object.entries(resources)) {
     const part = limitPart(resourceLimits, billingDay, `${name}/`);
-    byResource.set(name, specOf([own, part]));
+    byResource.set(name, specOf([own, part], alerts));
     all.push(part);
   }
-  return { spec: specOf([own]), resources: byResource, usage: specOf(all), localShare, failMode, shadow };
+  return {
+    spec: specOf([own], alerts),
+    resources: byResource,
+    // A read of usage raises nothing.
+    usage: specOf(all),
+    localShare,
+    failMode,
+    shadow,
+  };
 }
 
 /** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */

@@ -15,6 +15,7 @@ export const proPlan = (fields: Partial<Plan> = {}): Plan => ({
   failMode: "open",
   shadow: false,
   localShare: null,
+  alerts: [],
   version: 1,
   createdAt: at,
   updatedAt: at,

@@ -10,6 +10,7 @@ export const proPlan: Plan = {
   failMode: "open",
   shadow: false,
   localShare: 50,
+  alerts: [],
   version: 1,
   createdAt: "2026-11-30T10:00:00.000Z",
   updatedAt: "2026-11-30T10:00:00.000Z",

@@ -1,5 +1,5 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import type { Counts } from "../counting";
+import type { Counts, Crossing } from "../counting";
 import { type Decision, decide } from "../decision";
 import type { LimitSpec } from "../limits";
 import type { Board, CounterStore, DayPoint, HistoryPoint } from "../store";
@@ -40,7 +40,10 @@ const alike = new Map<string, SpecArgs>();
 function argsOf(spec: LimitSpec): SpecArgs {
   let args = specArgs.get(spec);
   if (!args) {
-    const list = [String(spec.parts.length)];
+    // The count of parts, and the alert thresholds after it when there are any ("1:80,100").
+    const list = [
+      spec.alerts.length === 0 ? String(spec.parts.length) : `${spec.parts.length}:${spec.alerts.join(",")}`,
+    ];
     for (const part of spec.parts) {
       list.push(part.prefix, arg(part.capacity), arg(part.perMinute), String(part.windows.length));
       for (const w of part.windows) list.push(w.rule.params, arg(w.size));
@@ -65,7 +68,8 @@ function toNumbers(reply: unknown): number[] {
 
 /**
  * check.lua's reply to one call (a list of its one entry: { allowed, now, then each part's fill and its windows'
- * counts, then each part's units held as shares, then the share taken, then the counters' resets }, or the error's
+ * counts, then each part's units held as shares, then the share taken, then the counters' resets, then, when the
+ * check reached alert thresholds, { window, threshold, … } }, or the error's
  * message when it failed) as what it counted, for decide() to give every limit's state as the memory store does.
  */
 function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: number; resets: number } {
@@ -73,7 +77,8 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: n
   if (typeof entry === "string") throw new Error(entry);
   let length = 4 + spec.parts.length;
   for (const part of spec.parts) length += 1 + part.windows.length;
-  if (!Array.isArray(entry) || entry.length !== length) {
+  // One more: the alert thresholds the check's use reached, when it reached any.
+  if (!Array.isArray(entry) || (entry.length !== length && entry.length !== length + 1)) {
     throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   }
   // TCP clients give numbers, Upstash may give strings.
@@ -87,7 +92,16 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: n
     for (let i = 0; i < part.windows.length; i++) counts.push(Number(r[at++]));
   }
   for (let p = 0; p < spec.parts.length; p++) held.push(Number(r[at++]));
-  const counted = { allowed: Number(r[0]) === 1, levels, counts, held, taken: Number(r[at]) };
+  const counted: Counts = { allowed: Number(r[0]) === 1, levels, counts, held, taken: Number(r[at]) };
+  const crossed = entry[length];
+  if (Array.isArray(crossed)) {
+    const crossings: Crossing[] = [];
+    // Lua counts the windows from 1.
+    for (let i = 0; i + 1 < crossed.length; i += 2) {
+      crossings.push({ at: Number(crossed[i]) - 1, threshold: Number(crossed[i + 1]) });
+    }
+    counted.crossings = crossings;
+  }
   return { counted, nowMs: Number(r[1]), resets: Number(r[at + 1]) };
 }
 

@@ -4,6 +4,7 @@ import type { LimitSpec } from "../limits";
 import type { CounterStore } from "../store";
 import { DAY_MS, HOUR_MS } from "../windows";
 import { type AddedKind, addedKindContract } from "./added-kind-contract";
+import { alertContract } from "./alert-contract";
 import { shareContract } from "./share-contract";
 import type { StoreHarness } from "./store-harness";
 import { testSpec } from "./test-spec";
@@ -494,6 +495,7 @@ export function describeCounterStore(
       }));
 
     shareContract(withStore);
+    alertContract(withStore);
     addedKindContract(withStore, added);
   });
 }

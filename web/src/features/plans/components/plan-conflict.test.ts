@@ -18,6 +18,7 @@ const current: Plan = {
   failMode: "open",
   shadow: false,
   localShare: 100,
+  alerts: [],
   version: 4,
   createdAt: "2026-11-30T10:00:00.000Z",
   updatedAt: "2026-11-30T11:00:00.000Z",
