@@ -65,6 +65,7 @@ export function describePlanRoutes(target: RouteHost) {
         failMode: "open",
         shadow: false,
         localShare: null,
+        alerts: [],
       });
     });
 
@@ -84,6 +85,52 @@ export function describePlanRoutes(target: RouteHost) {
         (e: { action: string }) => e.action === "plan.update",
       );
       expect(audited).toMatchObject({ before: { localShare: 10_000 }, after: { localShare: null } });
+    });
+
+    test("alerts are kept in ascending order, changed, and turned off with []; a customer's override replaces them", async () => {
+      const created = await t.call("POST", "/v1/plans", { body: { ...pro, alerts: [100, 80] } });
+      expect(created.status).toBe(201);
+      expect(created.json.alerts).toEqual([80, 100]);
+      expect((await t.call("GET", "/v1/plans/pro")).json.alerts).toEqual([80, 100]);
+      const changed = await t.call("PATCH", "/v1/plans/pro", { body: { alerts: [1, 25, 50, 75, 100] } });
+      expect(changed.json).toMatchObject({ alerts: [1, 25, 50, 75, 100], version: 2 });
+      expect((await t.call("PATCH", "/v1/plans/pro", { body: { alerts: [] } })).json.alerts).toEqual([]);
+      const defaulted = await t.call("POST", "/v1/plans", { body: { id: "free", name: "Free", perDay: 10 } });
+      expect(defaulted.json.alerts).toEqual([]);
+      const customer = await t.call("POST", "/v1/customers", {
+        body: { name: "Acme", planId: "pro", overrides: { alerts: [90] } },
+      });
+      expect(customer.status).toBe(201);
+      expect(customer.json.overrides).toEqual({ alerts: [90] });
+    });
+
+    test.each([
+      ["0", [0], "alerts must be from 1 to 100"],
+      ["101", [101], "alerts must be from 1 to 100"],
+      ["50.5", [50.5], "alerts must be whole numbers"],
+      ["six thresholds", [10, 20, 30, 40, 50, 60], "at most 5 alerts"],
+      ["a threshold twice", [80, 80], "each alert threshold once"],
+      ["a number", 80, "alerts"],
+      ['"80"', ["80"], "alerts"],
+    ])("alerts of %s are refused with 400 on create and on change, and change nothing", async (_, alerts, hint) => {
+      const created = await t.call("POST", "/v1/plans", { body: { ...pro, alerts } });
+      expect(created.status).toBe(400);
+      expect(created.json.error.code).toBe("invalid_request");
+      expect(created.json.error.message).toContain(hint);
+      expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
+
+      await t.call("POST", "/v1/plans", { body: { ...pro, alerts: [80] } });
+      const changed = await t.call("PATCH", "/v1/plans/pro", { body: { alerts } });
+      expect(changed.status).toBe(400);
+      expect(changed.json.error.message).toContain(hint);
+      const overridden = await t.call("POST", "/v1/customers", {
+        body: { name: "Acme", planId: "pro", overrides: { alerts } },
+      });
+      expect(overridden.status).toBe(400);
+      expect((await t.call("GET", "/v1/plans/pro")).json).toMatchObject({ alerts: [80], version: 1 });
+      expect((await t.call("GET", "/v1/audit")).json.entries.map((e: { action: string }) => e.action)).toEqual([
+        "plan.create",
+      ]);
     });
 
     test.each([
