@@ -16,6 +16,7 @@ const FIELDS = [
   "failMode",
   "shadow",
   "localShare",
+  "alerts",
 ] as const satisfies readonly Exclude<keyof DesiredPlan, "id">[];
 type Field = (typeof FIELDS)[number];
 
@@ -66,7 +67,11 @@ function sameResources(a: Resources = {}, b: Resources = {}): boolean {
 }
 
 const same = (field: Field, a: DesiredPlan, b: DesiredPlan) =>
-  field === "resources" ? sameResources(a.resources, b.resources) : a[field] === b[field];
+  field === "resources"
+    ? sameResources(a.resources, b.resources)
+    : field === "alerts"
+      ? (a.alerts ?? []).join() === (b.alerts ?? []).join()
+      : a[field] === b[field];
 
 /** What it takes to make the service's plans those of the file; with `prune`, plans not in the file go. */
 export function diffPlans(desired: DesiredPlan[], current: CurrentPlan[], prune: boolean): Change[] {
@@ -136,7 +141,7 @@ export function describeChanges(changes: Change[]): string[] {
     if (change.kind === "create") {
       const { id, resources, ...fields } = change.plan;
       const line = `+ plan ${id}: ${Object.entries(fields)
-        .filter(([k, v]) => !(k === "localShare" && v === null))
+        .filter(([k, v]) => !(k === "localShare" && v === null) && !(k === "alerts" && (v as number[]).length === 0))
         .map(([k, v]) => `${k} ${show(v)}`)
         .join(", ")}`;
       return [line, ...describeResources({}, resources)];
@@ -157,10 +162,13 @@ export function writePlansFile(plans: CurrentPlan[]): string {
   const entries = plans.map((p) => {
     const entry: Record<string, unknown> = { id: p.id };
     for (const field of FIELDS) {
-      // A plan without a local share has no `localShare:` in its entry, nor one without resources `resources:`:
+      // A plan without a local share has no `localShare:` in its entry, nor one without alerts `alerts:`, nor one
+      // without resources `resources:`:
       // most plans have neither, and the file's defaults mean the same.
       if (field === "localShare") {
         if (p.localShare !== null) entry.localShare = p.localShare;
+      } else if (field === "alerts") {
+        if (p.alerts.length > 0) entry.alerts = p.alerts;
       } else if (field !== "resources") entry[field] = p[field];
       else if (Object.keys(p.resources ?? {}).length > 0)
         entry.resources = Object.fromEntries(

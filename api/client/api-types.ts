@@ -908,6 +908,15 @@ export type components = {
              * @example 100
              */
             localShare?: number | null;
+            /**
+             * @description Replaces the plan's alerts; [] turns them off for this customer. Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none.
+             * @example [
+             *       50,
+             *       90,
+             *       100
+             *     ]
+             */
+            alerts?: number[];
         } | null;
         /**
          * @description Where the refunded limits stand now, shaped as usage.
@@ -963,6 +972,10 @@ export type components = {
          *       "failMode": "closed",
          *       "shadow": false,
          *       "localShare": null,
+         *       "alerts": [
+         *         80,
+         *         100
+         *       ],
          *       "version": 3,
          *       "createdAt": "2026-11-30T10:00:00.000Z",
          *       "updatedAt": "2026-11-30T11:00:00.000Z"
@@ -1011,6 +1024,8 @@ export type components = {
             shadow: boolean;
             /** @description For a very busy customer: how many units (2–10,000) of the customer's quota an API server takes from the counter store at once and then spends locally, so that most of the customer's checks need no store command. The total allowed still never exceeds any limit; units left unused go back to the store within about a second of going unused, and when the server shuts down. null (the default): every check goes to the store. */
             localShare: number | null;
+            /** @description Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none. */
+            alerts: number[];
             /** @description Starts at 1 and grows by one on every change; sent as the ETag ("3"). */
             version: number;
             /**
@@ -2424,6 +2439,15 @@ export interface operations {
                      * @example 100
                      */
                     localShare?: number | null;
+                    /**
+                     * @description Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none.
+                     * @default []
+                     * @example [
+                     *       80,
+                     *       100
+                     *     ]
+                     */
+                    alerts?: number[];
                 };
             };
         };
@@ -2809,6 +2833,14 @@ export interface operations {
                      * @example 100
                      */
                     localShare?: number | null;
+                    /**
+                     * @description Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none.
+                     * @example [
+                     *       80,
+                     *       100
+                     *     ]
+                     */
+                    alerts?: number[];
                 };
             };
         };
