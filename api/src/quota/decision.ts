@@ -161,6 +161,8 @@ export type Decided = {
   limits: LimitEntry[];
   /** The limits the check was held to: its RateLimit-Policy header is made from them. */
   spec: LimitSpec;
+  /** The alert thresholds the check's use reached, recorded with it by the store (contract section 13). */
+  crossings?: ThresholdCrossing[];
 };
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -204,7 +206,7 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
   const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
   const { nowMs } = decision;
   if (decision.allowed) {
-    return {
+    const allowed: Decided = {
       outcome: "allowed",
       allowed: true,
       shadow: false,
@@ -216,6 +218,8 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
       limits,
       spec,
     };
+    if (decision.crossings) allowed.crossings = decision.crossings;
+    return allowed;
   }
   let waitMs: number | null = 0;
   for (const l of decision.limits) {
