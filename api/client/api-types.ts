@@ -636,13 +636,14 @@ export type components = {
             }[];
         };
         /**
-         * @description A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.
+         * @description A customer's allowed and denied checks and the units they consumed, day by day, up to 400 days back: what a monthly bill is made from.
          * @example {
          *       "points": [
          *         {
          *           "day": "2026-11-30",
          *           "allowed": 5702,
-         *           "denied": 31
+         *           "denied": 31,
+         *           "units": 9120
          *         }
          *       ]
          *     }
@@ -666,6 +667,11 @@ export type components = {
                  * @example 31
                  */
                 denied: number;
+                /**
+                 * @description The cost the allowed checks consumed that day, net of refunds made that day (for checks of cost 1, equal to allowed).
+                 * @example 9120
+                 */
+                units: number;
             }[];
         };
         /**
