@@ -2,8 +2,9 @@
 // is read from the store only as fast as the client takes it.
 import { describe, expect, test } from "vitest";
 import { seedCustomers } from "../../../bench/scale/seed-db";
+import { StoreUnavailable } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
-import { testApp } from "../testing/test-app";
+import { ADMIN_TOKEN, testApp } from "../testing/test-app";
 import { exportMatchesDaily } from "./testing/usage-export-scenario";
 import { EXPORT_PAGE } from "./usage-export";
 import { READ_TOGETHER } from "./usage-page";
@@ -37,6 +38,36 @@ describe("GET /v1/usage/export", () => {
     t.client.close();
   });
 
+  test("a store down at the start is a 503 with the envelope; one that fails part way aborts the body", async () => {
+    const memory = createMemoryStore();
+    let failAfter = 0;
+    let reads = 0;
+    const counters = {
+      ...memory,
+      daily: (subject: string, days: number) =>
+        ++reads > failAfter ? Promise.reject(new StoreUnavailable()) : memory.daily(subject, days),
+      together() {
+        return this;
+      },
+    };
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", { body: { id: "open", name: "Open", perMinute: 1000 } });
+    await seedCustomers(t.url, 3 * READ_TOGETHER, "open");
+    const today = new Date().toISOString().slice(0, 10);
+    const down = await t.call("GET", `/v1/usage/export?from=${today}&to=${today}`);
+    expect(down.status).toBe(503);
+    expect(down.json.error.code).toBe("store_unavailable");
+    reads = 0;
+    failAfter = READ_TOGETHER;
+    const res = await t.app.request(`/v1/usage/export?from=${today}&to=${today}&format=json`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    expect(t.errors).toEqual([expect.objectContaining({ message: "usage export failed part way" })]);
+    t.client.close();
+  }, 60_000);
+
   test("customers and their days are read a page at a time, as fast as the client reads the body", async () => {
     const memory = createMemoryStore();
     const read: string[] = [];
@@ -55,7 +86,7 @@ describe("GET /v1/usage/export", () => {
     const customers = EXPORT_PAGE * 2 + 234;
     await seedCustomers(t.url, customers, "open");
     const res = await t.app.request("/v1/usage/export?from=2026-11-01&to=2026-11-30", {
-      headers: { authorization: "Bearer test-admin-token-0123456789" },
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(res.status).toBe(200);
     // Answered once the first hundred were read; nothing more until the body is read.
