@@ -161,6 +161,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's daily totals over a range of days, as CSV or JSON
+         * @description For billing: one row per customer and UTC day from `from` to `to` (at most 400 days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Daily totals are kept per customer, not per resource, so every row is the plan's own (resource empty). Streamed as it is read, customers newest first; CSV with a header line (customerId,planId,day,resource,allowed,denied,units), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.
+         */
+        get: operations["exportUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -636,13 +656,14 @@ export type components = {
             }[];
         };
         /**
-         * @description A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.
+         * @description A customer's allowed and denied checks and the units they consumed, day by day, up to 400 days back: what a monthly bill is made from.
          * @example {
          *       "points": [
          *         {
          *           "day": "2026-11-30",
          *           "allowed": 5702,
-         *           "denied": 31
+         *           "denied": 31,
+         *           "units": 9120
          *         }
          *       ]
          *     }
@@ -666,6 +687,11 @@ export type components = {
                  * @example 31
                  */
                 denied: number;
+                /**
+                 * @description The cost the allowed checks consumed that day, net of refunds made that day (for checks of cost 1, equal to allowed).
+                 * @example 9120
+                 */
+                units: number;
             }[];
         };
         /**
@@ -756,6 +782,55 @@ export type components = {
             }[];
             traffic: components["schemas"]["UsageHistory"];
         };
+        /**
+         * @description One row per customer and UTC day with any check, customers newest first, each one's days oldest first.
+         * @example [
+         *       {
+         *         "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *         "planId": "pro",
+         *         "day": "2026-11-30",
+         *         "resource": null,
+         *         "allowed": 5702,
+         *         "denied": 31,
+         *         "units": 9120
+         *       }
+         *     ]
+         */
+        UsageExport: {
+            /**
+             * @description The customer's id.
+             * @example cus_7YqK2mP9xW4tLb3n
+             */
+            customerId: string;
+            /**
+             * @description The id of the customer's plan at the time of the export.
+             * @example pro
+             */
+            planId: string;
+            /**
+             * Format: date
+             * @description The UTC day (YYYY-MM-DD).
+             * @example 2026-11-30
+             */
+            day: string;
+            /** @description The limit set: null for the plan's own (empty in CSV). Daily totals are kept per customer, not per resource, so every row is the plan's own. */
+            resource: null;
+            /**
+             * @description Checks allowed that day.
+             * @example 5702
+             */
+            allowed: number;
+            /**
+             * @description Checks denied that day.
+             * @example 31
+             */
+            denied: number;
+            /**
+             * @description The cost the allowed checks consumed that day, net of refunds made that day.
+             * @example 9120
+             */
+            units: number;
+        }[];
         /**
          * @description The calling customer and the plan that applies to it.
          * @example {
@@ -1915,6 +1990,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveUsage"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportUsage: {
+        parameters: {
+            query: {
+                /** @description The first UTC day (YYYY-MM-DD), at most 400 days back. */
+                from: string;
+                /** @description The last UTC day (YYYY-MM-DD), from `from` to today. */
+                to: string;
+                /** @description csv (the default) or json. */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="usage-<from>-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["UsageExport"];
                 };
             };
             /** @description invalid_request */

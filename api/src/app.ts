@@ -20,6 +20,7 @@ import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
+import { registerUsageExport } from "./routes/usage-export";
 import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
 import { securityHeaders } from "./security-headers";
@@ -69,6 +70,7 @@ export function createService(deps: AppDeps): Service {
   );
   registerUsage(app, deps, limiter);
   registerLive(app, deps, limiter);
+  registerUsageExport(app, deps, limiter);
   registerMe(app, deps);
   registerReset(app, deps, limiter);
   registerRefund(app, deps, limiter);

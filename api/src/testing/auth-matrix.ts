@@ -77,6 +77,7 @@ export function describeAuthMatrix(target: RouteHost) {
         "GET /v1/me",
         "GET /v1/me/usage",
         "GET /v1/me/usage/history",
+        "GET /v1/usage/export",
       ]) {
         expect(listed).toContain(route);
       }

@@ -17,6 +17,7 @@ const OPERATION_IDS: Record<string, string> = {
   "GET /v1/me/usage/history": "getMyUsageHistory",
   "GET /v1/me/usage/daily": "getMyUsageDaily",
   "GET /v1/usage": "getLiveUsage",
+  "GET /v1/usage/export": "exportUsage",
   "GET /v1/me": "getMe",
   "POST /v1/customers/{id}/reset": "resetCustomer",
   "GET /v1/plans": "listPlans",

@@ -15,6 +15,7 @@ import { Me } from "../me";
 import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
 import { Daily, History, Usage } from "../usage";
+import { ExportRows } from "../usage-export";
 import { LiveUsage } from "../usage-page";
 import { describeDocumentForClients } from "./docs-for-clients";
 import { bodies, type Doc, operations, type Schema, servedDocument } from "./openapi-doc";
@@ -30,6 +31,7 @@ const ZOD: Record<string, ZodType> = {
   Usage,
   UsageHistory: History,
   UsageDaily: Daily,
+  UsageExport: ExportRows,
   LiveUsage,
   Refunded,
   Me,
