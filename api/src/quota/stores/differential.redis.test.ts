@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
-import type { LimitSpec } from "../limits";
+import { type LimitSpec, specOf } from "../limits";
 import type { CounterStore } from "../store";
 import { testSpec } from "../testing/test-spec";
 import { HOUR_MS } from "../windows";
@@ -22,9 +22,19 @@ afterAll(async () => {
 });
 
 const limit = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: null });
+// Alert thresholds (contract section 13) too, so that the crossings each store reports are compared as well.
+const alertsArb = fc
+  .uniqueArray(fc.integer({ min: 1, max: 100 }), { maxLength: 5 })
+  .map((a) => a.sort((x, y) => x - y));
 const specArb = fc
-  .record({ capacity: limit(30), perMinute: fc.integer({ min: 1, max: 6000 }), hour: limit(80), day: limit(300) })
-  .map((s) => testSpec(s.capacity === null ? { ...s, perMinute: null } : s));
+  .record({
+    capacity: limit(30),
+    perMinute: fc.integer({ min: 1, max: 6000 }),
+    hour: limit(80),
+    day: limit(300),
+    alerts: alertsArb,
+  })
+  .map(({ alerts, ...s }) => specOf(testSpec(s.capacity === null ? { ...s, perMinute: null } : s).parts, alerts));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
   test("on random checks, shares taken and given back, resets, costs, clock steps and plan edits", async () => {

@@ -115,18 +115,24 @@ export function createMemoryStore({
     addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, checks);
   }
 
+  /** The subject's entry, made on its first call. */
+  function subjectOf(key: string): Subject {
+    let subject = subjects.get(key);
+    if (!subject) {
+      subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
+      subjects.set(key, subject);
+    }
+    return subject;
+  }
+
   /**
    * A check, a take (contract section 12; it counts as a check when it has a cost) or a give-back. A give-back writes
    * whatever the subject holds, as in Redis (check.lua writes every call it allows).
    */
   function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | Allowed | "check") {
     const nowMs = now();
-    let subject = subjects.get(key);
-    const result = callInProcess(subject?.state, spec, cost, nowMs, mode);
-    if (!subject) {
-      subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
-      subjects.set(key, subject);
-    }
+    const subject = subjectOf(key);
+    const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
     // A take's share counts in the day's units only as its server spends it (recordChecks), as in check.lua.
     if (cost > 0 && (mode === "check" || "share" in mode)) record(subject, nowMs, result.decision.allowed, 1, cost);
@@ -172,10 +178,13 @@ export function createMemoryStore({
 
     async refund(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
       const nowMs = now();
-      const subject = subjects.get(key);
-      const { decision, next } = callInProcess(subject?.state, spec, cost, nowMs, "refund");
-      // Nothing kept is nothing to give back to.
-      if (subject?.state && next) subject.state = next;
+      // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
+      const subject = subjectOf(key);
+      const { decision, next } = callInProcess(subject.state, spec, cost, nowMs, "refund");
+      if (next) {
+        subject.state = next;
+        subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
+      }
       // The day's units take it back whatever the counters hold (check.lua's refund), never below none.
       const d = days.get(key);
       if (d) refundUnits(d, nowMs, cost);
