@@ -22,6 +22,8 @@ import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
 import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
+import { registerWebhookDeliveries } from "./routes/webhook-deliveries";
+import { registerWebhooks } from "./routes/webhooks";
 import { securityHeaders } from "./security-headers";
 
 /** The app, for tests that call it in process. */
@@ -76,6 +78,8 @@ export function createService(deps: AppDeps): Service {
   registerCustomers(app, deps);
   registerKeys(app, deps);
   registerTokens(app, deps);
+  registerWebhooks(app, deps);
+  registerWebhookDeliveries(app, deps);
   registerAudit(app, deps);
   registerDocs(app);
 

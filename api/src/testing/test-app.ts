@@ -12,6 +12,7 @@ import { createMetrics, type Metrics } from "../metrics";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import type { Schedule } from "../schedule";
+import type { WebhookSettings } from "../webhooks";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -76,6 +77,8 @@ export async function testApp(
     schedule?: Schedule;
     /** How many keys and customers the config caches (a million each by default). */
     cacheSizes?: { keys: number; customers: number };
+    /** Webhook delivery's settings: private receivers refused, the contract's retries, unless a test says otherwise. */
+    webhooks?: WebhookSettings;
   } = {},
 ) {
   const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
@@ -92,6 +95,7 @@ export async function testApp(
     adminToken: ADMIN_TOKEN,
     schedule: options.schedule,
     cacheSizes: options.cacheSizes,
+    webhooks: options.webhooks,
   });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });
