@@ -190,3 +190,14 @@ test("no more than 10 deliveries to one receiver are in flight at once, whoever 
   expect(receiver.received).toHaveLength(25);
   expect(receiver.mostOpen()).toBeLessThanOrEqual(IN_FLIGHT_PER_ENDPOINT);
 });
+
+test("at the time of sending, a receiver that now reaches a private address is not sent to (DNS rebinding)", async () => {
+  const clock = handClock();
+  const { t, receiver, webhooks, deliveries } = await service({ allowPrivate: false, now: clock.now });
+  await webhooks.outbox.add([threshold("evt_rebound")]);
+  // As a name that resolved to a public address when it was registered would, once it resolves to a private one.
+  await t.client.execute("UPDATE webhook_endpoints SET url = 'https://10.0.0.1/hooks'");
+  expect(await webhooks.deliverDue()).toBe(1);
+  expect(receiver.received).toEqual([]);
+  expect((await deliveries())[0]).toMatchObject({ status: "pending", attempts: 1, lastStatus: null });
+});
