@@ -21,16 +21,23 @@ export type Attempt = {
 /** The receiver's HTTP status, or null with why there was none (refused, unreachable, too slow). */
 export type Outcome = { status: number | null; error?: string };
 
+type Resolve = (host: string) => Promise<LookupAddress[]>;
+
+const resolveAll: Resolve = (host) => lookup(host, { all: true, verbatim: true });
+
 /** Every address the name resolves to. */
 export const addressesOf = async (host: string): Promise<string[] | null> =>
-  (await lookup(host, { all: true, verbatim: true })).map((found) => found.address);
+  (await resolveAll(host)).map((found) => found.address);
 
-/** A resolver for the socket that refuses a name any of whose addresses may not be reached. */
-const checkedLookup =
-  (allowPrivate: boolean): LookupFunction =>
+/**
+ * The socket's resolver: it refuses a name any of whose addresses may not be reached, and connects to the addresses it
+ * checked, so that no second lookup can answer otherwise. `resolve` is the system's, unless a test gives its own.
+ */
+export const checkedLookup =
+  (allowPrivate: boolean, resolve: Resolve = resolveAll): LookupFunction =>
   (hostname, options, callback) => {
-    lookup(hostname, { all: true, verbatim: true }).then(
-      (found: LookupAddress[]) => {
+    resolve(hostname).then(
+      (found) => {
         const refused = found.find((a) => !mayReach(addressKind(a.address) ?? "private", { allowPrivate }));
         if (refused || found.length === 0) {
           callback(new Error(`${hostname} resolves to ${refused?.address ?? "nothing"}, which may not be reached`), "");
