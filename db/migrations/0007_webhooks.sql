@@ -14,7 +14,7 @@ CREATE TABLE `webhook_deliveries` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_deliveries_due` ON `webhook_deliveries` (`next_attempt_at`) WHERE status = 'pending';--> statement-breakpoint
-CREATE INDEX `webhook_deliveries_endpoint` ON `webhook_deliveries` (`endpoint_id`,`created_at`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_endpoint` ON `webhook_deliveries` (`endpoint_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_claimed` ON `webhook_deliveries` (`endpoint_id`,`claimed_until`) WHERE claimed_until IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX `webhook_deliveries_event_endpoint` ON `webhook_deliveries` (`event_id`,`endpoint_id`);--> statement-breakpoint
 CREATE TABLE `webhook_endpoints` (

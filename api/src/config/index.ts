@@ -216,7 +216,11 @@ export function createConfig(
      * Webhooks: `outbox.add` is what a check calls before it answers to raise events durably; `endpoints` are the
      * admin's; `deliverDue` sends what is due now (run every second here, and by a Worker's Cron Trigger).
      */
-    webhooks: { ...webhooks, endpoints: health.watching(webhooks.endpoints) },
+    webhooks: {
+      ...webhooks,
+      outbox: health.watching(webhooks.outbox),
+      endpoints: health.watching(webhooks.endpoints),
+    },
 
     /** Calls `listener` with every change this server learns of, so in-process caches can drop what depends on it. */
     onChange(listener: (change: ConfigChange) => void): void {

@@ -119,8 +119,8 @@ export function createEndpointStore(
       if (!(await find(id))) return missing(id);
       const at = now().toISOString();
       const eventId = newId("evt");
-      await outbox.addFor(id, { id: eventId, type: "webhook.test", timestamp: at, data: { webhookId: id } });
-      await db.batch([audit(actor, "webhook.test", id, null, { eventId })]);
+      const event = { id: eventId, type: "webhook.test" as const, timestamp: at, data: { webhookId: id } };
+      await outbox.addFor(id, event, audit(actor, "webhook.test", id, null, { eventId }));
       return ok({ eventId });
     },
 

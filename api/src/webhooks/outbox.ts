@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/schema";
+import type { auditInsert } from "../config/audit";
 
 export type WebhookEvent = {
   id: string;
@@ -49,10 +50,13 @@ export function createOutbox(db: Db, now: () => Date) {
       await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
     },
 
-    /** Adds one event for one endpoint only, whatever it receives (a `webhook.test`). */
-    async addFor(endpointId: string, event: WebhookEvent): Promise<void> {
+    /**
+     * Adds one event for one endpoint only, whatever it receives (a `webhook.test`), in one transaction with
+     * `alongside` (its audit entry).
+     */
+    async addFor(endpointId: string, event: WebhookEvent, alongside: ReturnType<typeof auditInsert>): Promise<void> {
       const [insertEvent, insertDelivery] = inserts(event, now().toISOString(), sql`e.id = ${endpointId}`);
-      await db.batch([insertEvent, insertDelivery]);
+      await db.batch([insertEvent, insertDelivery, alongside]);
     },
   } satisfies Outbox & Record<string, unknown>;
 }
