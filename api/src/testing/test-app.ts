@@ -38,7 +38,11 @@ export type Answer = {
  */
 export type RouteHost = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };
 
-export type RouteService = { call: Call };
+export type RouteService = {
+  call: Call;
+  /** Sends the webhook deliveries that are due, as the runtime's schedule would: a Worker's Cron Trigger there. */
+  deliverWebhooks?(): Promise<unknown>;
+};
 
 /** `call` over anything that answers a path and a RequestInit as fetch does, from the app to a Worker. */
 export function callThrough(fetch: (path: string, init: RequestInit) => Promise<Response>): Call {
@@ -111,7 +115,9 @@ export async function testApp(
 
   const call = callThrough(async (path, init) => app.request(path, init));
 
-  return { app, call, db, client, url, config, counters, metrics, errors };
+  const deliverWebhooks = () => config.webhooks.deliverDue();
+
+  return { app, call, db, client, url, config, counters, metrics, errors, deliverWebhooks };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -3,6 +3,7 @@
 // event types answered 400 with nothing changed, test events, deliveries listed and sent again, admins only.
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteHost, RouteService } from "../../testing/test-app";
+import { startReceiver } from "../../webhooks/testing/receiver";
 
 /** A receiver that is never reached: these suites look at the routes, deliver.test.ts at delivery. */
 export const HOOK = { url: "https://127.0.0.1:9/hooks", events: ["usage.threshold"] };
@@ -142,6 +143,28 @@ export function describeWebhookRoutes(target: RouteHost) {
       expect(audit[0]).toMatchObject({ action: "webhook.delete", target: hook.id, after: null });
       expect((await t.call("DELETE", `/v1/webhooks/${hook.id}`)).status).toBe(404);
       expect((await t.call("GET", "/v1/audit")).json.entries).toHaveLength(audit.length);
+    });
+
+    test("a test event reaches a real receiver, signed as Standard Webhooks say, and is then delivered", async () => {
+      let secret = "";
+      const receiver = await startReceiver(() => secret);
+      try {
+        const hook = (await t.call("POST", "/v1/webhooks", { body: { ...HOOK, url: receiver.url } })).json;
+        secret = hook.secret;
+        const { eventId } = (await t.call("POST", `/v1/webhooks/${hook.id}/test`)).json;
+        const delivered = async () =>
+          (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries[0]?.status === "delivered";
+        for (let round = 0; round < 50 && !(await delivered()); round++) {
+          await t.deliverWebhooks?.();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(await delivered()).toBe(true);
+        expect(receiver.received.map((r) => r.id)).toEqual([eventId]);
+        expect(receiver.received[0]?.verifyError).toBeUndefined();
+        expect(receiver.received[0]?.verified).toMatchObject({ type: "webhook.test", data: { webhookId: hook.id } });
+      } finally {
+        await receiver.close();
+      }
     });
   });
 }
