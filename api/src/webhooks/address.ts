@@ -69,8 +69,11 @@ export function addressKind(text: string): AddressKind | null {
   const zeros = a === 0 && b === 0 && c === 0 && d === 0 && e === 0;
   if (zeros && f === 0 && g6 === 0 && h === 1) return "loopback";
   if (zeros && f === 0 && g6 === 0 && h === 0) return "private";
-  // An IPv4 address mapped into IPv6 reaches what the IPv4 address does.
-  if (zeros && f === 0xffff) return kindOfV4(g6 * 65536 + h);
+  // An IPv4 address inside an IPv6 one (mapped ::ffff:0:0/96, compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16)
+  // reaches what the IPv4 address does.
+  if (zeros && (f === 0xffff || f === 0)) return kindOfV4(g6 * 65536 + h);
+  if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return kindOfV4(g6 * 65536 + h);
+  if (a === 0x2002) return kindOfV4(b * 65536 + c);
   // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast.
   if ((a & 0xfe00) === 0xfc00 || (a & 0xffc0) === 0xfe80 || (a & 0xff00) === 0xff00) return "private";
   return "public";

@@ -201,3 +201,17 @@ test("at the time of sending, a receiver that now reaches a private address is n
   expect(receiver.received).toEqual([]);
   expect((await deliveries())[0]).toMatchObject({ status: "pending", attempts: 1, lastStatus: null });
 });
+
+test("one run drains a backlog past the cap in rounds while the receiver takes them, and stops at a failure", async () => {
+  const { receiver, webhooks } = await service({ allowPrivate: false }, [], 5);
+  await webhooks.outbox.add(Array.from({ length: 25 }, (_, i) => threshold(`evt_backlog_${i}`)));
+  // More than one claim's 10 in one run (all 25 unless the machine is so loaded that a round outlasts 5 s).
+  expect(await webhooks.deliverDue()).toBeGreaterThan(IN_FLIGHT_PER_ENDPOINT);
+  for (let run = 0; run < 10 && receiver.received.length < 25; run++) await webhooks.deliverDue();
+  expect(receiver.received).toHaveLength(25);
+  expect(receiver.mostOpen()).toBeLessThanOrEqual(IN_FLIGHT_PER_ENDPOINT);
+
+  const failing = await service({ allowPrivate: false }, Array(30).fill(503));
+  await failing.webhooks.outbox.add(Array.from({ length: 25 }, (_, i) => threshold(`evt_down_${i}`)));
+  expect(await failing.webhooks.deliverDue()).toBe(IN_FLIGHT_PER_ENDPOINT);
+});
