@@ -9,6 +9,7 @@ import { type ConfigChange, readFeed } from "./change-feed";
 import { ConfigCache, Generation, lruEntries } from "./config-cache";
 import type { CustomerTarget, PlanEntry } from "./customer-target";
 import { createCustomerStore } from "./customers";
+import { isUnavailable } from "./db-errors";
 import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
@@ -160,8 +161,14 @@ export function createConfig(
     { now: true, bounds: true },
   );
 
-  // Every server sends what is due, so an event outlives the server that added it (contract section 13).
-  const stopDelivering = schedule(DELIVERY_EVERY_MS, () => webhooks.deliverDue().catch(failed));
+  // Every server sends what is due, so an event outlives the server that added it (contract section 13). A store that
+  // does not answer is an outage, told once; anything else would go unseen without its own line.
+  const stopDelivering = schedule(DELIVERY_EVERY_MS, () =>
+    webhooks.deliverDue().catch((error: unknown) => {
+      if (isUnavailable(error)) failed(error);
+      else logger.error("webhook delivery failed", { error: error instanceof Error ? error.message : String(error) });
+    }),
+  );
 
   /**
    * Wraps a write so that this server reads the change feed as soon as it is done: its own change (and any other
