@@ -23,6 +23,8 @@ import { registerTokens } from "./routes/tokens";
 import { registerUsageExport } from "./routes/usage-export";
 import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
+import { registerWebhookDeliveries } from "./routes/webhook-deliveries";
+import { registerWebhooks } from "./routes/webhooks";
 import { securityHeaders } from "./security-headers";
 
 /** The app, for tests that call it in process. */
@@ -78,6 +80,8 @@ export function createService(deps: AppDeps): Service {
   registerCustomers(app, deps);
   registerKeys(app, deps);
   registerTokens(app, deps);
+  registerWebhooks(app, deps);
+  registerWebhookDeliveries(app, deps);
   registerAudit(app, deps);
   registerDocs(app);
 
