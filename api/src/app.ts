@@ -1,6 +1,7 @@
 // createApp(deps): the Hono app, with no knowledge of the runtime that serves it.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { accessLog } from "./access-log";
+import { createAlertRaiser } from "./alerts/alert-raiser";
 import { authenticate } from "./auth";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { type AnswerCheck, createCheckAnswer } from "./check/answer";
@@ -59,9 +60,11 @@ export function createService(deps: AppDeps): Service {
     onConfigChange: (listener) => deps.config.onChange(listener),
     localShares: deps.localShares,
   });
+  // What a check's use reaches of its plan's alert thresholds goes to the webhook outbox before it is answered.
+  const alerts = createAlertRaiser(deps.config.webhooks.outbox, { logger: deps.logger, schedule: deps.schedule });
   // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
   // registered before the authentication of every other /v1 route, which it would only repeat.
-  const answerCheck = createCheckAnswer(deps, limiter);
+  const answerCheck = createCheckAnswer(deps, limiter, alerts);
   registerCheck(app, answerCheck);
 
   app.use("/v1/*", authenticate(deps.config));
@@ -94,5 +97,12 @@ export function createService(deps: AppDeps): Service {
     return c.json(body, status, headers);
   });
 
-  return { app, answerCheck, close: () => limiter.close() };
+  return {
+    app,
+    answerCheck,
+    close: async () => {
+      await limiter.close();
+      await alerts.close();
+    },
+  };
 }

@@ -3,8 +3,8 @@
 import { expect, test } from "vitest";
 import type { Logger } from "../deps";
 import { scheduleByHand } from "../testing/schedule-by-hand";
+import type { WebhookEvent } from "../webhooks/outbox";
 import { createAlertRaiser } from "./alert-raiser";
-import type { ThresholdEvent } from "./threshold-events";
 
 const quiet: Logger = { debug() {}, info() {}, error() {} };
 const at = (iso: string) => Date.parse(iso);
@@ -18,7 +18,7 @@ const monthly = {
 };
 
 test("a crossing becomes the contract's usage.threshold event, its id the same whichever server makes it", async () => {
-  const added: ThresholdEvent[] = [];
+  const added: WebhookEvent[] = [];
   const raiser = createAlertRaiser({ add: async (events) => void added.push(...events) }, { logger: quiet });
   await raiser.raise("cus_7Yq", "pro", [monthly], at("2026-11-30T10:41:07.123Z"));
   await raiser.raise("cus_7Yq", "pro", [monthly], at("2026-11-30T10:41:08.000Z"));
@@ -52,7 +52,7 @@ test("events the outbox did not take are kept and given again each second until 
     {
       add: async (events) => {
         if (down) throw new Error("SQLITE_BUSY: database is locked");
-        added.push(...events.map((e) => e.data.limit));
+        added.push(...events.map((e) => String(e.data.limit)));
       },
     },
     { logger: quiet, schedule },

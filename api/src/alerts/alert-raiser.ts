@@ -5,10 +5,8 @@
 import type { Logger } from "../deps";
 import type { ThresholdCrossing } from "../quota/decision";
 import { type Schedule, timerSchedule } from "../schedule";
-import { type ThresholdEvent, thresholdEvents } from "./threshold-events";
-
-/** Where events go: the webhook outbox, which adds an event id once, however often it is given. */
-export type EventSink = { add(events: ThresholdEvent[]): Promise<void> };
+import type { Outbox, WebhookEvent } from "../webhooks/outbox";
+import { thresholdEvents } from "./threshold-events";
 
 export type AlertRaiser = {
   raise(customerId: string, planId: string, crossings: readonly ThresholdCrossing[], nowMs: number): Promise<void>;
@@ -21,25 +19,26 @@ export type AlertRaiser = {
 const MAX_UNSENT = 10_000;
 const RETRY_EVERY_MS = 1000;
 
+/** `outbox`: the webhook outbox (config.webhooks.outbox), which adds an event id once, however often it is given. */
 export function createAlertRaiser(
-  sink: EventSink,
+  outbox: Outbox,
   { logger, schedule = timerSchedule }: { logger: Logger; schedule?: Schedule },
 ): AlertRaiser {
-  let waiting: ThresholdEvent[] = [];
+  let waiting: WebhookEvent[] = [];
 
   async function retry() {
     if (waiting.length === 0) return;
     const events = waiting;
     waiting = [];
     try {
-      await sink.add(events);
+      await outbox.add(events);
     } catch {
       keep(events);
     }
   }
   const stop = schedule(RETRY_EVERY_MS, retry);
 
-  function keep(events: ThresholdEvent[]) {
+  function keep(events: WebhookEvent[]) {
     const room = MAX_UNSENT - waiting.length;
     if (events.length > room) {
       logger.error("alert events dropped: the config store has not taken them for too long", {
@@ -53,7 +52,7 @@ export function createAlertRaiser(
     async raise(customerId, planId, crossings, nowMs) {
       const events = thresholdEvents(customerId, planId, crossings, nowMs);
       try {
-        await sink.add(events);
+        await outbox.add(events);
       } catch (error) {
         logger.error("alert events kept to send again: the config store did not take them", {
           events: events.map((e) => e.id),

@@ -1,11 +1,10 @@
 // The usage.threshold events of contract section 13, made from the crossings a check's own atomic step recorded.
 import { createHash } from "node:crypto";
 import type { ThresholdCrossing } from "../quota/decision";
+import type { WebhookEvent } from "../webhooks/outbox";
 
-export type ThresholdEvent = {
-  id: string;
+export type ThresholdEvent = WebhookEvent & {
   type: "usage.threshold";
-  timestamp: string;
   data: {
     customerId: string;
     planId: string;

@@ -1,6 +1,7 @@
 // POST /v1/check answered from the parts of its request, with no web framework in between: the Hono route and the
 // Node fast path (entry/node-check.ts) both serve this, so a check gets the same answer whichever way it came.
 
+import type { AlertRaiser } from "../alerts/alert-raiser";
 import { principalOf, requireKind } from "../auth";
 import type { AppDeps } from "../deps";
 import type { CheckResponse } from "../domain/check-response";
@@ -48,6 +49,7 @@ export function checkErrorAnswer(error: unknown, requestId: string, logger: AppD
 export function createCheckAnswer(
   { config, logger }: Pick<AppDeps, "config" | "logger">,
   limiter: Limiter,
+  alerts?: AlertRaiser,
 ): AnswerCheck {
   async function answer(request: CheckRequestParts): Promise<HttpAnswer> {
     // Cached principals and targets are values, not promises: awaited only when they are promises, as a check
@@ -63,6 +65,11 @@ export function createCheckAnswer(
     const result = await limiter.check(subject, target, body.cost, body.resource);
     if (result.outcome === "store_unavailable") {
       throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
+    }
+    // The thresholds this check's use reached are in the outbox before it is answered (contract section 13). An
+    // address's traffic raises none: an event names a customer.
+    if (result.crossings && alerts && target.customerId !== null) {
+      await alerts.raise(target.customerId, target.planId, result.crossings, result.nowMs);
     }
     const response: CheckResponse = {
       allowed: result.allowed,

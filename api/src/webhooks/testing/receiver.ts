@@ -11,6 +11,8 @@ export type Received = {
   body: string;
   /** What standardwebhooks' verify made of it, or the error it threw. */
   verified: unknown;
+  /** The status the receiver answers it with. */
+  status: number;
   verifyError?: string;
 };
 
@@ -36,6 +38,7 @@ export async function startReceiver(secret: () => string, statuses: number[] = [
         headers,
         body,
         verified: undefined,
+        status: statuses.shift() ?? 200,
       };
       try {
         entry.verified = new Webhook(secret()).verify(body, headers as Record<string, string>);
@@ -45,7 +48,7 @@ export async function startReceiver(secret: () => string, statuses: number[] = [
       received.push(entry);
       setTimeout(() => {
         open--;
-        res.statusCode = statuses.shift() ?? 200;
+        res.statusCode = entry.status;
         res.end("ok");
       }, holdMs);
     });
