@@ -206,7 +206,7 @@ end
 local function readSpec(argv, a)
   local fields, buckets, windows = { 'mi', 'mc', 'rs' }, {}, {}
   local parts, alerts = partsOf(argv[a + 1])
-  local f, c = 3, 0
+  local f, c, reach = 3, 0, {}
   a = a + 1
   for p = 1, parts do
     local prefix, n = argv[a + 1], tonumber(argv[a + 4])
@@ -221,15 +221,24 @@ local function readSpec(argv, a)
       local rule = argv[a + 3 + 2 * w]
       local r = ruleOf(rule)
       if not r then error('unknown window rule ' .. tostring(rule)) end
-      windows[c + 1], windows[c + 2] = r, tonumber(argv[a + 4 + 2 * w])
+      local size = tonumber(argv[a + 4 + 2 * w])
+      windows[c + 1], windows[c + 2] = r, size
       c = c + 2
+      -- Each alert threshold as the use that reaches it, ceil(size × t / 100), worked out once per call.
+      if alerts and size >= 0 then
+        local at = {}
+        for i, t in ipairs(alerts) do at[i] = math.ceil(size * t / 100) end
+        reach[c / 2] = at
+      end
       if prefix == '' then fields[f + 1], fields[f + 2] = r.index, r.count
       else fields[f + 1], fields[f + 2] = prefix .. r.index, prefix .. r.count end
       f = f + 2
     end
     a = a + 4 + 2 * n
   end
-  return { parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts }
+  return {
+    parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts, reach = reach
+  }
 end
 
 -- Where the spec at argv[a + 1] ends: worked out apart from reading it, so that one that fails cannot lose it.
@@ -383,16 +392,15 @@ local function check(key, spec, cost, mode, fixed)
         c = c + 1
         local count = counts[c]
         if not (takenAt or addedAt) or fromTake[c] then count = math.max(0, count + give) end
-        -- A window whose use grew may reach an alert threshold: the mark of the highest raised in this window is read
-        -- only then (a threshold lies between the counts before and after), so a check that reaches none reads nothing
-        -- more.
-        local size = windows[2 * c]
-        if spec.alerts and size >= 0 and count > counts[c] then
+        -- A window whose use grew may reach an alert threshold: only when it is between the lowest and the highest does
+        -- the check look further, and the mark of the highest raised in this window is read only when one lies between
+        -- the counts before and after, so a check that reaches none reads nothing more.
+        local at = spec.reach[c]
+        if at and count >= at[1] and counts[c] < at[#at] and count > counts[c] then
           local mark = fields[f + 2] .. 'a'
           local raised, top = nil, 0
-          for _, t in ipairs(spec.alerts) do
-            local at = math.ceil(size * t / 100)
-            if counts[c] < at and count >= at then
+          for i, t in ipairs(spec.alerts) do
+            if counts[c] < at[i] and count >= at[i] then
               if not raised then
                 local i, pct = string.match(redis.call('HGET', key, mark) or '', '^(%-?%d+):(%d+)$')
                 raised = tonumber(i) == indexes[c] and tonumber(pct) or 0
