@@ -166,5 +166,37 @@ export function describeWebhookRoutes(target: RouteHost) {
         await receiver.close();
       }
     });
+
+    test("a check whose use reaches a plan's alert threshold sends one usage.threshold event, verified", async () => {
+      let secret = "";
+      const receiver = await startReceiver(() => secret);
+      try {
+        const hook = (await t.call("POST", "/v1/webhooks", { body: { ...HOOK, url: receiver.url } })).json;
+        secret = hook.secret;
+        await t.call("POST", "/v1/plans", { body: { id: "metered", name: "Metered", perDay: 4, alerts: [50, 100] } });
+        const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "metered" } })).json;
+        const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json.key;
+        const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++)
+          statuses.push((await t.call("POST", "/v1/check", { token: service, body: { key } })).status);
+        expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+        // Each event is in the outbox before its check is answered: the deliveries are listed at once.
+        const listed = (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries;
+        expect(listed.map((d: { type: string }) => d.type)).toEqual(["usage.threshold", "usage.threshold"]);
+        for (let round = 0; round < 50 && receiver.received.length < 2; round++) {
+          await t.deliverWebhooks?.();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const events = receiver.received.map((r) => (r.verified as { data: { threshold: number; used: number } }).data);
+        expect(events.map((e) => [e.threshold, e.used]).sort()).toEqual([
+          [100, 4],
+          [50, 2],
+        ]);
+        expect(receiver.received.map((r) => r.verifyError)).toEqual([undefined, undefined]);
+      } finally {
+        await receiver.close();
+      }
+    });
   });
 }
