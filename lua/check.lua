@@ -80,9 +80,15 @@
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
 local SHARE_LEASE = 10000 -- SHARE_LEASE_MS in api/src/quota/counting.ts
 local floor = math.floor
-local addToDays = (function()
+local addToSubjectDays = (function()
 -- @days
 end)()
+-- The spec of the check being counted: its resource's days count the check too (days.lua).
+local counting
+local function addToDays(key, now, minute, suffix, n, units)
+  addToSubjectDays(key, now, minute, suffix, n, units)
+  if counting and counting.resource then addToSubjectDays(key, now, minute, suffix, n, units, counting.resource) end
+end
 
 -- Days since the epoch to the UTC calendar and back (Howard Hinnant's civil_from_days and days_from_civil):
 -- Redis's Lua has no os.date.
@@ -208,8 +214,10 @@ local function readSpec(argv, a)
   local parts, alerts = partsOf(argv[a + 1])
   local f, c, reach = 3, 0, {}
   a = a + 1
+  local resource
   for p = 1, parts do
     local prefix, n = argv[a + 1], tonumber(argv[a + 4])
+    if prefix ~= '' then resource = prefix end
     buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(argv[a + 2]), tonumber(argv[a + 3]), n
     -- The customer's own part has no prefix, and is spared the concatenations.
     if prefix == '' then fields[f + 1], fields[f + 2], fields[f + 3], fields[f + 4] = 'l', 'u', 'sh', 'se'
@@ -237,7 +245,8 @@ local function readSpec(argv, a)
     a = a + 4 + 2 * n
   end
   return {
-    parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts, reach = reach
+    parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts, reach = reach,
+    resource = resource
   }
 end
 
@@ -272,6 +281,7 @@ end
 
 -- One check of `key` held to `spec`.
 local function check(key, spec, cost, mode, fixed)
+  counting = spec
   local deadline
   if string.sub(fixed, 1, 1) == '<' then deadline, fixed = tonumber(string.sub(fixed, 2)), '' end
   local now = clock(fixed)
@@ -443,7 +453,7 @@ local function check(key, spec, cost, mode, fixed)
         wr = wr + 2
       end
       if kept[3] then
-        if earlier > 0 then addToDays(key, now, pending, 'a', earlier) end
+        if earlier > 0 then addToSubjectDays(key, now, pending, 'a', earlier) end
         redis.call('HDEL', key, 'ma')
       end
       redis.call('HSET', key, 'mi', minute, 'mc', counted and 1 or 0, unpack(write, 1, wr))

@@ -6,6 +6,7 @@
 --          count in that minute's day (left before units were kept: each counts one unit)
 -- ARGV[1]  how many days back, today included (1 to 400)
 -- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- ARGV[3]  "" (or absent): the subject's days, every check; "<resource>/": the checks that named that resource
 -- Returns  { first day (days since the epoch), then allowed, denied, units for each day, oldest first }
 
 local DAY = 86400000
@@ -17,10 +18,12 @@ end)()(ARGV[2])
 local last = math.floor(now / DAY)
 local first = last - tonumber(ARGV[1]) + 1
 local out = { first }
+local part = ARGV[3] and ARGV[3] ~= '' and ('/' .. ARGV[3]) or ''
 local pending = redis.call('HMGET', KEYS[1], 'mi', 'ma')
 local pendingDay, pendingAllowed = nil, tonumber(pending[2]) or 0
--- Anonymous subjects keep no days (days.lua), so their pending minute counts in none either.
-if tonumber(pending[1]) and string.sub(KEYS[1], 1, 7) ~= 'rl:{ip:' then
+-- Anonymous subjects keep no days (days.lua), so their pending minute counts in none either; nor a resource's, which
+-- an earlier check.lua did not keep.
+if tonumber(pending[1]) and string.sub(KEYS[1], 1, 7) ~= 'rl:{ip:' and part == '' then
   pendingDay = math.floor(tonumber(pending[1]) / 1440)
 end
 local block, counts = -1, {}
@@ -32,7 +35,7 @@ for day = first, last do
     local flat = redis.call('HGETALL', KEYS[1] .. ':d:' .. b)
     for i = 1, #flat, 2 do counts[flat[i]] = tonumber(flat[i + 1]) end
   end
-  local d = day % DAYS_PER_HASH
+  local d = (day % DAYS_PER_HASH) .. part
   local allowed = counts[d .. 'a'] or 0
   local units = allowed + (counts[d .. 'x'] or 0)
   if day == pendingDay then allowed, units = allowed + pendingAllowed, units + pendingAllowed end

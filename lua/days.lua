@@ -10,15 +10,20 @@
 -- Anonymous subjects (rl:{ip:…}) keep none: no bill is made from an address, and an address's days would hold memory
 -- for 400 days each.
 --
--- Called as (key, now, minute, suffix, n, units): suffix 'a' adds n allowed checks that consumed `units` (nil: n),
--- 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, never below none.
+-- A resource's checks (a check that names one its plan has) count in the subject's days and in the resource's own,
+-- kept in the same hashes as fields <day % 64>/<resource>/a, …/d and …/x: the export's rows per limit set.
+--
+-- Called as (key, now, minute, suffix, n, units, part): suffix 'a' adds n allowed checks that consumed `units` (nil:
+-- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, never below none. `part`: a
+-- resource's field prefix ("<resource>/") to count in that resource's days instead of the subject's.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
-return function(key, now, minute, suffix, n, units)
+return function(key, now, minute, suffix, n, units, part)
   if string.sub(key, 1, 7) == 'rl:{ip:' then return end
   local day = math.floor(minute / 1440)
   local block = math.floor(day / DAYS_PER_HASH)
   local days = key .. ':d:' .. block
   local field = day % DAYS_PER_HASH
+  if part then field = field .. '/' .. part end
   if suffix == 'r' then
     -- Only a day with allowed checks has units to give back, and its hash (and expiry) is there already.
     local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')

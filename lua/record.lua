@@ -6,6 +6,8 @@
 -- ARGV[2]  how many denials
 -- ARGV[3]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
 -- ARGV[4]  the units the allowed checks consumed (absent or "": one each)
+-- ARGV[5]  the field prefix of the resource the checks named ("<resource>/"; absent or "": none), whose days count
+--          them too (days.lua)
 -- Returns  nothing
 
 local HOUR, DAY, MINUTE = 3600000, 86400000, 60000
@@ -23,7 +25,9 @@ for i, suffix in ipairs({ 'a', 'd' }) do
   local n = tonumber(ARGV[i])
   if n > 0 then
     redis.call('HINCRBY', history, (minute % 60) .. suffix, n)
-    addToDays(KEYS[1], now, minute, suffix, n, suffix == 'a' and tonumber(ARGV[4]) or nil)
+    local units = suffix == 'a' and tonumber(ARGV[4]) or nil
+    addToDays(KEYS[1], now, minute, suffix, n, units)
+    if ARGV[5] and ARGV[5] ~= '' then addToDays(KEYS[1], now, minute, suffix, n, units, ARGV[5]) end
   end
 end
 redis.call('PEXPIRE', history, string.format('%.0f', (hourIndex + 1) * HOUR + DAY - now))

@@ -170,7 +170,7 @@ export type paths = {
         };
         /**
          * Every customer's daily totals over a range of days, as CSV or JSON
-         * @description For billing: one row per customer and UTC day from `from` to `to` (at most 400 days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Daily totals are kept per customer, not per resource, so every row is the plan's own (resource empty). Streamed as it is read, customers newest first; CSV with a header line (customerId,planId,day,resource,allowed,denied,units), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.
+         * @description For billing: one row per customer and UTC day from `from` to `to` (at most 400 days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Each day's rows come in order of limit set: the plan's own (resource empty), which counts every check, then each resource the customer's plan (or its overrides) names, which counts the checks that named it. Streamed as it is read, customers newest first; CSV with a header line (customerId,planId,day,resource,allowed,denied,units), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.
          */
         get: operations["exportUsage"];
         put?: never;
@@ -917,8 +917,11 @@ export type components = {
              * @example 2026-11-30
              */
             day: string;
-            /** @description The limit set: null for the plan's own (empty in CSV). Daily totals are kept per customer, not per resource, so every row is the plan's own. */
-            resource: null;
+            /**
+             * @description The limit set: null for the plan's own (empty in CSV), which counts every check; else the resource whose checks (those that named it) the row counts.
+             * @example null
+             */
+            resource: string | null;
             /**
              * @description Checks allowed that day.
              * @example 5702

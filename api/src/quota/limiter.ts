@@ -34,7 +34,7 @@ export type Limiter = {
   /** Allowed and denied checks per minute, oldest first, denials answered from memory included once flushed. */
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
   /** Allowed and denied checks per UTC day, oldest first, up to 400 days back; denials from memory once flushed. */
-  daily(subject: string, days: number): Promise<DayPoint[]>;
+  daily(subject: string, days: number, resource?: string): Promise<DayPoint[]>;
   /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten. */
   reset(subject: string): Promise<void>;
   /**
@@ -60,7 +60,7 @@ export type LimiterReads = Pick<Limiter, "usage" | "history" | "daily">;
 const readsOf = (store: CounterStore): LimiterReads => ({
   usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.usage)),
   history: (subject, minutes) => store.history(subject, minutes),
-  daily: (subject, days) => store.daily(subject, days),
+  daily: (subject, days, resource) => store.daily(subject, days, resource),
 });
 
 export type LimiterOptions = {
@@ -93,13 +93,17 @@ export function createLimiter(
     if (change.kind === "customer" || change.kind === "reset") denials.delete(customerSubject(change.id));
     else if (change.kind === "plan" || change.kind === "all") denials.clear();
   });
-  // Checks answered here, not by the store, go to its history (and allowed ones' units to their day) once a second.
-  const unrecorded = new Map<string, { allowed: number; denied: number; units: number }>();
-  function unrecordedOf(subject: string) {
-    let checks = unrecorded.get(subject);
+  // Checks answered here, not by the store, go to its history (and allowed ones' units to their day) once a second,
+  // per subject and the resource they named ("" for none), which counts them in its days too.
+  type Unrecorded = { subject: string; allowed: number; denied: number; units: number; resource?: string };
+  const unrecorded = new Map<string, Unrecorded>();
+  function unrecordedOf(subject: string, counted: string) {
+    const at = counted === "" ? subject : `${subject}\n${counted}`;
+    let checks = unrecorded.get(at);
     if (!checks) {
-      checks = { allowed: 0, denied: 0, units: 0 };
-      unrecorded.set(subject, checks);
+      checks = { subject, allowed: 0, denied: 0, units: 0 };
+      if (counted !== "") checks.resource = counted;
+      unrecorded.set(at, checks);
     }
     return checks;
   }
@@ -119,10 +123,10 @@ export function createLimiter(
   };
 
   async function flush(): Promise<void> {
-    const batch = [...unrecorded];
+    const batch = [...unrecorded.values()];
     unrecorded.clear();
     await Promise.all([
-      ...batch.map(([subject, checks]) => store.recordChecks(subject, checks).catch(() => {})),
+      ...batch.map(({ subject, ...checks }) => store.recordChecks(subject, checks).catch(() => {})),
       sendMarks().catch(() => {}),
       local.tick(),
     ]);
@@ -140,8 +144,8 @@ export function createLimiter(
     ? createLocalShares(store, {
         now,
         schedule,
-        onSpent: (subject, cost) => {
-          const checks = unrecordedOf(subject);
+        onSpent: (subject, cost, counted) => {
+          const checks = unrecordedOf(subject, counted);
           checks.allowed++;
           checks.units += cost;
         },
@@ -179,7 +183,7 @@ export function createLimiter(
           const remembered = exceedsSize(spec, cost) ? undefined : denials.get(subject, counted, cost);
           if (remembered) {
             metrics.denyCacheHit();
-            unrecordedOf(subject).denied++;
+            unrecordedOf(subject, counted).denied++;
             result = marked(subject, outcome(remembered.decision, spec, random, remembered.waitMs));
             break;
           }

@@ -125,6 +125,12 @@ export function specFor(policy: QuotaPolicy, resource: string | undefined): Limi
   return (resource !== undefined && policy.resources.get(resource)) || policy.spec;
 }
 
+/** The resource a spec's checks name (its second part's prefix, less the slash), or undefined for the plan's own. */
+export function resourceOf(spec: LimitSpec): string | undefined {
+  const part = spec.parts[1];
+  return part === undefined ? undefined : part.prefix.slice(0, -1);
+}
+
 /** True when `cost` is more than some limit holds at all: such a request can never pass. */
 export const exceedsSize = (spec: LimitSpec, cost: number): boolean => cost > spec.largestCost;
 

@@ -53,9 +53,10 @@ export interface CounterStore {
    * KEPT_DAYS back. A check adds its cost to its day's units, a refund takes its cost from the current day's (never
    * below 0), an outage's add (addAllowed) its units to the day they were allowed on, and checks allowed from a share
    * theirs as they are recorded (recordChecks): units held as shares but not spent are no one's bill. Anonymous subjects
-   * (`ip:…`) keep none: no bill is made from an address, and each address's days would be kept for 400 days.
+   * (`ip:…`) keep none: no bill is made from an address, and each address's days would be kept for 400 days. Given a
+   * `resource`, the days of the checks that named it (each counts in the subject's days as well).
    */
-  daily(subject: string, days: number): Promise<DayPoint[]>;
+  daily(subject: string, days: number, resource?: string): Promise<DayPoint[]>;
   /**
    * A share of contract section 12: a check of `cost` (0: none, a share alone, not counted as a check) that, when
    * allowed, also takes up to `share` more units from every limit of the spec in the same atomic step, for a server to
@@ -90,9 +91,12 @@ export interface CounterStore {
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
    * its day): denials from the deny cache, and checks allowed from a share, which consumed `units` (one each when
-   * not said).
+   * not said); those that named `resource` count in its days too.
    */
-  recordChecks(subject: string, checks: { allowed: number; denied: number; units?: number }): Promise<void>;
+  recordChecks(
+    subject: string,
+    checks: { allowed: number; denied: number; units?: number; resource?: string },
+  ): Promise<void>;
   /**
    * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET
    * /v1/usage): the checks allowed and denied, counted in the current minute, and each customer's share left of its

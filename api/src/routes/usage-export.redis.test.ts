@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, test } from "vitest";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { createRedisStore } from "../quota/stores/redis-store";
-import { exportMatchesDaily } from "./testing/usage-export-scenario";
+import { exportHasResourceRows, exportMatchesDaily } from "./testing/usage-export-scenario";
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -18,6 +18,16 @@ test("every customer's rows are its /usage/daily days with any check, in CSV and
   const store = createRedisStore({ url: redis.url, timeoutMs: 10_000, clock: () => clock.now });
   try {
     await exportMatchesDaily(store, clock);
+  } finally {
+    await store.close();
+  }
+});
+
+test("a resource's checks have rows of their own after the plan's own (integration, needs redis-server)", async () => {
+  const clock = { now: 0 };
+  const store = createRedisStore({ url: redis.url, timeoutMs: 10_000, clock: () => clock.now });
+  try {
+    await exportHasResourceRows(store, clock);
   } finally {
     await store.close();
   }

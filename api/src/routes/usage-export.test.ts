@@ -5,7 +5,7 @@ import { seedCustomers } from "../../../bench/scale/seed-db";
 import { StoreUnavailable } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import { ADMIN_TOKEN, testApp } from "../testing/test-app";
-import { exportMatchesDaily } from "./testing/usage-export-scenario";
+import { exportHasResourceRows, exportMatchesDaily } from "./testing/usage-export-scenario";
 import { EXPORT_PAGE } from "./usage-export";
 import { READ_TOGETHER } from "./usage-page";
 
@@ -13,6 +13,11 @@ describe("GET /v1/usage/export", () => {
   test("every customer's rows are its /usage/daily days with any check, in CSV and JSON", async () => {
     const clock = { now: 0 };
     await exportMatchesDaily(createMemoryStore({ now: () => clock.now }), clock);
+  });
+
+  test("a resource's checks have rows of their own after the plan's own, which counts every check", async () => {
+    const clock = { now: 0 };
+    await exportHasResourceRows(createMemoryStore({ now: () => clock.now }), clock);
   });
 
   test("a range that is not one of days from at most 400 days back to today is a 400 invalid_request", async () => {

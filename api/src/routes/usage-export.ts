@@ -6,6 +6,7 @@ import { allow } from "../auth";
 import type { Config } from "../config";
 import type { ListPosition } from "../config/customer-reads";
 import type { App, AppDeps } from "../deps";
+import type { Customer } from "../domain/customer";
 import { ApiError } from "../errors";
 import { errorResponses, security } from "../http";
 import type { Limiter } from "../quota/limiter";
@@ -39,9 +40,10 @@ const ExportRow = z
       .string()
       .meta({ description: "The id of the customer's plan at the time of the export.", example: "pro" }),
     day: z.string().meta({ description: "The UTC day (YYYY-MM-DD).", format: "date", example: "2026-11-30" }),
-    resource: z.null().meta({
+    resource: z.string().nullable().meta({
       description:
-        "The limit set: null for the plan's own (empty in CSV). Daily totals are kept per customer, not per resource, so every row is the plan's own.",
+        "The limit set: null for the plan's own (empty in CSV), which counts every check; else the resource whose checks (those that named it) the row counts.",
+      example: null,
     }),
     allowed: count("Checks allowed that day.", 5702),
     denied: count("Checks denied that day.", 31),
@@ -92,16 +94,26 @@ function dayRange(from: string, to: string, nowMs: number) {
   return { first, last, today };
 }
 
-type Row = { customerId: string; planId: string; day: string; allowed: number; denied: number; units: number };
+type Row = {
+  customerId: string;
+  planId: string;
+  day: string;
+  resource: string | null;
+  allowed: number;
+  denied: number;
+  units: number;
+};
 
-// Ids and plan ids are made of letters, digits, "_" and "-" (domain/customer.ts, domain/plan.ts): nothing to quote.
-const csvLine = (r: Row) => `${r.customerId},${r.planId},${r.day},,${r.allowed},${r.denied},${r.units}\n`;
+// Ids, plan ids and resource names are made of letters, digits and "_-.:" (domain/customer.ts, domain/plan.ts):
+// nothing to quote.
+const csvLine = (r: Row) =>
+  `${r.customerId},${r.planId},${r.day},${r.resource ?? ""},${r.allowed},${r.denied},${r.units}\n`;
 const jsonItem = (r: Row) =>
   JSON.stringify({
     customerId: r.customerId,
     planId: r.planId,
     day: r.day,
-    resource: null,
+    resource: r.resource,
     allowed: r.allowed,
     denied: r.denied,
     units: r.units,
@@ -126,19 +138,45 @@ async function* exportText(
   let rows = 0;
   // Goes out with the first hundred customers' rows (or at the end, when there is no customer).
   let head = format === "csv" ? `${CSV_HEADER}\n` : "[";
+  // The limit sets of a customer: the plan's own (null), then each of its plan's resources and its overrides' own.
+  const plans = new Map((await config.plans.list()).map((p) => [p.id, p]));
+  const setsOf = (customer: Customer): (string | null)[] => [
+    null,
+    ...new Set([
+      ...Object.keys(plans.get(customer.planId)?.resources ?? {}),
+      ...Object.keys(customer.overrides?.resources ?? {}),
+    ]),
+  ];
   let after: ListPosition | undefined;
   do {
     const page = await config.customers.page({ limit: EXPORT_PAGE, after });
     for (let i = 0; i < page.customers.length; i += READ_TOGETHER) {
       const customers = page.customers.slice(i, i + READ_TOGETHER);
-      const points = await Promise.all(customers.map((c) => reads.daily(customerSubject(c.id), back)));
+      const sets = customers.map(setsOf);
+      const points = await Promise.all(
+        customers.map((c, n) =>
+          Promise.all((sets[n] ?? []).map((set) => reads.daily(customerSubject(c.id), back, set ?? undefined))),
+        ),
+      );
       let text = "";
       customers.forEach((customer, c) => {
-        for (const p of points[c] ?? []) {
-          const d = p.day / DAY_MS;
-          if (d < range.first || d > range.last || p.allowed + p.denied + p.units === 0) continue;
-          const row = { ...p, customerId: customer.id, planId: customer.planId, day: days[d - range.first] as string };
-          text += format === "csv" ? csvLine(row) : `${rows++ === 0 ? "\n" : ",\n"}${jsonItem(row)}`;
+        const bySet = points[c] ?? [];
+        // Day by day, each day's limit sets in turn: the plan's own, then each resource's.
+        for (let at = 0; at < (bySet[0]?.length ?? 0); at++) {
+          bySet.forEach((series, k) => {
+            const p = series[at];
+            if (!p) return;
+            const d = p.day / DAY_MS;
+            if (d < range.first || d > range.last || p.allowed + p.denied + p.units === 0) return;
+            const row = {
+              ...p,
+              customerId: customer.id,
+              planId: customer.planId,
+              day: days[d - range.first] as string,
+              resource: sets[c]?.[k] ?? null,
+            };
+            text += format === "csv" ? csvLine(row) : `${rows++ === 0 ? "\n" : ",\n"}${jsonItem(row)}`;
+          });
         }
       });
       // The first hundred's, rows or none, so that an answer starts once the store has been read.
@@ -161,7 +199,7 @@ export function registerUsageExport(app: App, { config, logger, now = Date.now }
       tags: ["Usage"],
       security,
       summary: "Every customer's daily totals over a range of days, as CSV or JSON",
-      description: `For billing: one row per customer and UTC day from \`from\` to \`to\` (at most ${KEPT_DAYS} days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Daily totals are kept per customer, not per resource, so every row is the plan's own (resource empty). Streamed as it is read, customers newest first; CSV with a header line (${CSV_HEADER}), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.`,
+      description: `For billing: one row per customer and UTC day from \`from\` to \`to\` (at most ${KEPT_DAYS} days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Each day's rows come in order of limit set: the plan's own (resource empty), which counts every check, then each resource the customer's plan (or its overrides) names, which counts the checks that named it. Streamed as it is read, customers newest first; CSV with a header line (${CSV_HEADER}), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.`,
       middleware: [allow("admin")],
       request: { query: ExportQuery },
       responses: {

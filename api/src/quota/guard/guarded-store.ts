@@ -93,7 +93,7 @@ export function guardStore(
     usage: (subject, spec) => guarded(() => inner.usage(subject, spec)),
     refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
     history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),
-    daily: (subject, days) => guarded(() => inner.daily(subject, days)),
+    daily: (subject, days, resource) => guarded(() => inner.daily(subject, days, resource)),
     take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
     giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
     addAllowed: (subject, spec, units, allowed) => guarded(() => inner.addAllowed(subject, spec, units, allowed)),

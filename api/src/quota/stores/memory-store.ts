@@ -3,7 +3,7 @@ import { type Schedule, timerSchedule } from "../../schedule";
 import { type Allowed, type CounterState, type GiveBack, MINUTE_MS, type Take } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
-import type { LimitSpec } from "../limits";
+import { type LimitSpec, resourceOf } from "../limits";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS } from "../store";
 import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
@@ -88,16 +88,26 @@ export function createMemoryStore({
   /** The servers that said they share this store, and until when (presence). */
   const servers = new Map<string, number>();
 
-  /** A subject's days, kept from its first check on; none for an address (`ip:…`). */
-  function daysOf(key: string): number[] | null {
+  /**
+   * A subject's days, kept from its first check on; or, given a resource, the days of the checks that named it (as
+   * days.lua keeps them); none for an address (`ip:…`).
+   */
+  function daysOf(key: string, resource?: string): number[] | null {
     if (key.startsWith("ip:")) return null;
-    let d = days.get(key);
+    const at = resource === undefined ? key : `${key}\n${resource}`;
+    let d = days.get(at);
     if (!d) {
       d = [];
-      days.set(key, d);
+      days.set(at, d);
     }
     return d;
   }
+
+  /** The days of the resource a spec's checks name, when they name one. */
+  const resourceDays = (key: string, spec: LimitSpec) => {
+    const resource = resourceOf(spec);
+    return resource === undefined ? null : daysOf(key, resource);
+  };
 
   /** Drops every subject that holds nothing any more, so memory tracks recent traffic, not every key ever seen. */
   function sweep() {
@@ -109,9 +119,17 @@ export function createMemoryStore({
   const stopSweeping = schedule(sweepEveryMs, sweep);
 
   /** `count` checks in the history and the day; allowed ones that consumed `units` (one each when not said). */
-  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1, units = count) {
+  function record(
+    subject: Subject,
+    nowMs: number,
+    allowed: boolean,
+    count = 1,
+    units = count,
+    resource: number[] | null = null,
+  ) {
     const checks = allowed ? [count, 0] : [0, count];
     if (subject.days) addToSeries(subject.days, DAY_MS, KEPT_DAYS, nowMs, [...checks, allowed ? units : 0]);
+    if (resource) addToSeries(resource, DAY_MS, KEPT_DAYS, nowMs, [...checks, allowed ? units : 0]);
     addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, checks);
   }
 
@@ -135,7 +153,9 @@ export function createMemoryStore({
     const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
     // A take's share counts in the day's units only as its server spends it (recordChecks), as in check.lua.
-    if (cost > 0 && (mode === "check" || "share" in mode)) record(subject, nowMs, result.decision.allowed, 1, cost);
+    if (cost > 0 && (mode === "check" || "share" in mode)) {
+      record(subject, nowMs, result.decision.allowed, 1, cost, resourceDays(key, spec));
+    }
     const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
     subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
     return result;
@@ -161,7 +181,9 @@ export function createMemoryStore({
       const subject = subjects.get(key) as Subject;
       subject.added ??= new Map();
       subject.added.set(allowed.server, allowed.seq);
-      if (allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks, units);
+      if (allowed.checks > 0) {
+        record(subject, allowed.allowedAtMs, true, allowed.checks, units, resourceDays(key, spec));
+      }
       return decision;
     },
 
@@ -188,6 +210,9 @@ export function createMemoryStore({
       // The day's units take it back whatever the counters hold (check.lua's refund), never below none.
       const d = days.get(key);
       if (d) refundUnits(d, nowMs, cost);
+      const resource = resourceOf(spec);
+      const r = resource === undefined ? undefined : days.get(`${key}\n${resource}`);
+      if (r) refundUnits(r, nowMs, cost);
       return decision;
     },
 
@@ -196,8 +221,9 @@ export function createMemoryStore({
       return points.map(({ start, counts: [allowed = 0, denied = 0] }) => ({ minute: start, allowed, denied }));
     },
 
-    async daily(key: string, count: number): Promise<DayPoint[]> {
-      const points = readSeries(days.get(key) ?? [], DAY_MS, count, now(), DAY_WIDTH);
+    async daily(key: string, count: number, resource?: string): Promise<DayPoint[]> {
+      const series = days.get(resource === undefined ? key : `${key}\n${resource}`) ?? [];
+      const points = readSeries(series, DAY_MS, count, now(), DAY_WIDTH);
       return points.map(({ start, counts: [allowed = 0, denied = 0, units = 0] }) => ({
         day: start,
         allowed,
@@ -206,11 +232,12 @@ export function createMemoryStore({
       }));
     },
 
-    async recordChecks(key, { allowed, denied, units }): Promise<void> {
+    async recordChecks(key, { allowed, denied, units, resource }): Promise<void> {
       const subject = subjects.get(key);
       if (!subject) return;
-      if (allowed > 0) record(subject, now(), true, allowed, units);
-      if (denied > 0) record(subject, now(), false, denied);
+      const part = resource === undefined ? null : daysOf(key, resource);
+      if (allowed > 0) record(subject, now(), true, allowed, units, part);
+      if (denied > 0) record(subject, now(), false, denied, denied, part);
     },
 
     async markBoard(marks): Promise<void> {

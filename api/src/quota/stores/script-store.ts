@@ -186,8 +186,9 @@ export function createScriptStore(
       return points;
     },
 
-    async daily(subject, days): Promise<DayPoint[]> {
-      const r = toNumbers(await client.run(scripts.daily, [subjectKey(subject)], [String(days), time()]));
+    async daily(subject, days, resource): Promise<DayPoint[]> {
+      const part = resource === undefined ? "" : `${resource}/`;
+      const r = toNumbers(await client.run(scripts.daily, [subjectKey(subject)], [String(days), time(), part]));
       const first = r[0] as number;
       const points: DayPoint[] = [];
       for (let i = 1; i + 2 < r.length; i += 3) {
@@ -197,8 +198,14 @@ export function createScriptStore(
       return points;
     },
 
-    async recordChecks(subject, { allowed, denied, units = allowed }) {
-      const args = [String(allowed), String(denied), time(), String(units)];
+    async recordChecks(subject, { allowed, denied, units = allowed, resource }) {
+      const args = [
+        String(allowed),
+        String(denied),
+        time(),
+        String(units),
+        resource === undefined ? "" : `${resource}/`,
+      ];
       await client.run(scripts.record, [subjectKey(subject)], args);
     },
 

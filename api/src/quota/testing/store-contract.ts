@@ -418,6 +418,28 @@ export function describeCounterStore(
         });
       }));
 
+    test("a resource's checks count in its own days as well as the subject's: allowed, denied, units, refunds, outage adds and recorded checks", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const own = spec({ day: 100 });
+        const ai = spec({ day: 100 }, { name: "ai.generate", limits: { day: 10 } });
+        const other = spec({ day: 100 }, { name: "search", limits: { day: 50 } });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        await run(store, s, own, 2, 3);
+        expect(await run(store, s, ai, 3, 4)).toEqual([true, true, false]);
+        await run(store, s, other, 1, 1);
+        await store.refund(s, ai, 5);
+        const added = { allowedAtMs: at("2026-11-30T09:59:00.000Z"), checks: 1, server: "server-1", seq: 1 };
+        await store.addAllowed(s, ai, 2, added);
+        await store.recordChecks(s, { allowed: 2, denied: 3, units: 2, resource: "ai.generate" });
+        const day = at("2026-11-30T00:00:00.000Z");
+        expect(await store.daily(s, 1, "ai.generate")).toEqual([{ day, allowed: 5, denied: 4, units: 7 }]);
+        expect(await store.daily(s, 1, "search")).toEqual([{ day, allowed: 1, denied: 0, units: 1 }]);
+        // The subject's days count every check, whichever resource it named.
+        expect(await store.daily(s, 1)).toEqual([{ day, allowed: 8, denied: 4, units: 14 }]);
+        expect(await store.daily(s, 1, "unknown")).toEqual([{ day, allowed: 0, denied: 0, units: 0 }]);
+      }));
+
     test("what a server allowed during an outage is added whatever the limits say: to the windows still running, to the bucket less what drained, to the history and the day", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();

@@ -117,3 +117,60 @@ export async function exportMatchesDaily(counters: CounterStore, clock: { now: n
     t.client.close();
   }
 }
+
+/**
+ * A customer's checks that name a resource of its plan (or of its overrides) have rows of their own after the plan's
+ * own, which counts every check: each resource's allowed, denied and units, refunds named by it included.
+ */
+export async function exportHasResourceRows(counters: CounterStore, clock: { now: number }) {
+  const t = await testApp({ counters, now: () => clock.now });
+  clock.now = Date.parse("2026-11-30T10:00:00.000Z");
+  try {
+    const plan = { id: "ai", name: "AI", perDay: 100, resources: { "ai.generate": { perDay: 5 } } };
+    await t.call("POST", "/v1/plans", { body: plan });
+    const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+    const made = async (overrides?: unknown) => {
+      const id = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "ai", overrides } })).json.id;
+      return { id: id as string, key: (await t.call("POST", `/v1/customers/${id}/keys`)).json.key as string };
+    };
+    const a = await made();
+    const b = await made({ resources: { search: { perDay: 10 } } });
+    const call = async (path: string, key: string, cost: number, resource?: string) =>
+      (await t.call("POST", path, { token: service, body: { key, cost, resource } })).status;
+    const statuses = [
+      await call("/v1/check", a.key, 1),
+      await call("/v1/check", a.key, 1),
+      await call("/v1/check", a.key, 2, "ai.generate"),
+      await call("/v1/check", a.key, 2, "ai.generate"),
+      await call("/v1/check", a.key, 2, "ai.generate"),
+      await call("/v1/refund", a.key, 1, "ai.generate"),
+      await call("/v1/check", b.key, 1, "search"),
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 200, 200]);
+    const day = "2026-11-30";
+    const row = (customerId: string, resource: string | null, allowed: number, denied: number, units: number) => ({
+      customerId,
+      planId: "ai",
+      day,
+      resource,
+      allowed,
+      denied,
+      units,
+    });
+    // Customers newest first; each day's plan-own row first.
+    const expected = [
+      row(b.id, null, 1, 0, 1),
+      row(b.id, "search", 1, 0, 1),
+      row(a.id, null, 4, 1, 5),
+      row(a.id, "ai.generate", 2, 1, 3),
+    ];
+    const csv = await t.call("GET", `/v1/usage/export?from=${day}&to=${day}&format=csv`);
+    expect(parseCsv(csv.text)).toEqual(expected);
+    expect((await t.call("GET", `/v1/usage/export?from=${day}&to=${day}&format=json`)).json).toEqual(expected);
+    // The plan-own rows are /usage/daily's.
+    const daily = (await t.call("GET", `/v1/customers/${a.id}/usage/daily?days=1`)).json.points[0];
+    expect(daily).toEqual({ day, allowed: 4, denied: 1, units: 5 });
+  } finally {
+    t.client.close();
+  }
+}
