@@ -10,6 +10,7 @@ export type PlanFields = {
   failMode?: "open" | "closed" | "local";
   shadow?: boolean;
   localShare?: number | null;
+  alerts?: number[];
 };
 
 type Plan = Required<PlanFields> & { id: string; version: number };
