@@ -38,7 +38,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   );
 }
 
-/** Calls an API route with a bearer and returns its JSON body (undefined when it has none, as a 204). */
+/** Calls an API route with a bearer and returns its JSON body (undefined for 204). */
 export async function apiRequest<T>(path: string, bearer: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${bearer}` };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
@@ -57,7 +57,6 @@ export async function apiRequest<T>(path: string, bearer: string, options: Reque
     throw new ApiError(0, "network", "The server could not be reached. Check your connection and try again.");
   }
   if (!response.ok) throw await errorOf(response);
-  // 204, or an action answered 200/202 with no body (a webhook test, a redelivery): there is nothing to read.
-  const text = await response.text();
-  return (text === "" ? undefined : JSON.parse(text)) as T;
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
 }

@@ -4,8 +4,11 @@ import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import { deliveriesKey } from "./get-deliveries";
 
+/** The test event added: its id is the webhook-id header the endpoint receives. */
+export type TestEvent = { eventId: string };
+
 export const sendTest = (bearer: string, webhookId: string) =>
-  apiRequest<unknown>(`/v1/webhooks/${encodeURIComponent(webhookId)}/test`, bearer, { method: "POST" });
+  apiRequest<TestEvent>(`/v1/webhooks/${encodeURIComponent(webhookId)}/test`, bearer, { method: "POST" });
 
 export function useSendTest() {
   const bearer = useAdminToken();

@@ -6,7 +6,7 @@ import { Empty, Loading } from "../../../components/ui/states";
 import { TableScroll } from "../../../components/ui/table-scroll";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
-import { DELIVERIES_LIMIT, useDeliveries } from "../api/get-deliveries";
+import { useDeliveries } from "../api/get-deliveries";
 import type { Webhook } from "../api/get-webhooks";
 import { useRedeliver } from "../api/redeliver";
 import { lastStatusText, nextTryText, STATUS_WORDS } from "./delivery-words";
@@ -86,7 +86,6 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
           </tbody>
         </table>
       </TableScroll>
-      <p className="muted">The latest {DELIVERIES_LIMIT}, newest first, updated every few seconds.</p>
     </div>
   );
 }

@@ -5,7 +5,12 @@ import { webhookUrlError } from "./webhook-url";
 test("https anywhere, and http only to a loopback address, are taken", () => {
   expect(webhookUrlError("https://billing.example.com/hooks")).toBeUndefined();
   expect(webhookUrlError("  https://billing.example.com/hooks  ")).toBeUndefined();
-  for (const url of ["http://127.0.0.1:4000/hooks", "http://localhost/hooks", "http://[::1]:8080/"]) {
+  for (const url of [
+    "http://127.0.0.1:4000/hooks",
+    "http://localhost/hooks",
+    "http://app.localhost/",
+    "http://[::1]:8080/",
+  ]) {
     expect(webhookUrlError(url)).toBeUndefined();
   }
 });
@@ -18,4 +23,8 @@ test("an empty URL, text that is no URL, http elsewhere and other schemes are re
   const rule = "Use https://, or http:// to this machine (127.0.0.1, localhost) for local development";
   expect(webhookUrlError("http://billing.example.com/hooks")).toBe(rule);
   expect(webhookUrlError("ftp://127.0.0.1/hooks")).toBe(rule);
+  expect(webhookUrlError("https://user:pw@billing.example.com/hooks")).toBe(
+    "Leave the user name and password out: the signature proves the sender",
+  );
+  expect(webhookUrlError(`https://billing.example.com/${"x".repeat(2048)}`)).toBe("Use at most 2,048 characters");
 });

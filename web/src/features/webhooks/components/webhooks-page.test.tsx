@@ -124,14 +124,14 @@ test("a test is sent, and the endpoint's deliveries open with their status, atte
       path: "/v1/webhooks/wh_1/test",
       answer: () => {
         deliveries = [delivery({}), ...deliveries];
-        return json(202, { id: "dlv_1" });
+        return json(202, { eventId: "evt_1" });
       },
     },
     { method: "GET", path: "/v1/webhooks/wh_1/deliveries?limit=50", answer: () => json(200, { deliveries }) },
     {
       method: "POST",
       path: "/v1/webhooks/wh_1/deliveries/dlv_0/redeliver",
-      answer: () => new Response(null, { status: 202 }),
+      answer: () => json(202, delivery({ id: "dlv_0", status: "pending" })),
     },
   ]);
   const user = renderPage();

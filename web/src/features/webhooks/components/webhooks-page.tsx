@@ -8,6 +8,7 @@ import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
 import { isApiError } from "../../../lib/api-client";
 import { useDeleteWebhook } from "../api/delete-webhook";
+import { DELIVERIES_LIMIT, DELIVERIES_REFRESH_MS } from "../api/get-deliveries";
 import { useWebhooks, type Webhook } from "../api/get-webhooks";
 import { useSendTest } from "../api/send-test";
 import { WebhookCreateForm } from "./webhook-create-form";
@@ -100,7 +101,15 @@ export function WebhooksPage() {
         </div>
       </Panel>
       {shown ? (
-        <Panel title="Deliveries" description={<code className="webhook-url">{shown.url}</code>}>
+        <Panel
+          title="Deliveries"
+          description={
+            <>
+              To <code className="webhook-url">{shown.url}</code>: the latest {DELIVERIES_LIMIT}, newest first, updated
+              every {DELIVERIES_REFRESH_MS / 1000} seconds.
+            </>
+          }
+        >
           <WebhookDeliveries key={shown.id} webhook={shown} />
         </Panel>
       ) : null}
