@@ -1,5 +1,5 @@
-// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow, local share, alerts) with If-Match on every save
-// and delete; reset its counters; an empty override keeps the plan's value.
+// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow, local share, alerts) with
+// If-Match on every save and delete; reset its counters; an empty override keeps the plan's value.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
