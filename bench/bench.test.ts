@@ -36,7 +36,7 @@ function runQuick(): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => runner?.on("exit", (code) => done({ code, output })));
 }
 
-test("npm run bench -- --quick measures every system, the hot-key and outage scenarios, and writes the results", async () => {
+test("npm run bench -- --quick measures every system, the hot-key, outage and alerts scenarios, and writes the results", async () => {
   const { code, output } = await runQuick();
   expect(code, output).toBe(0);
   expect(output).toContain("Ratios of checks/s");
@@ -122,4 +122,10 @@ test("npm run bench -- --quick measures every system, the hot-key and outage sce
     expect(measured?.usedAfter, failMode).toHaveLength(3);
   }
   expect(output).toContain("Outage: the redis-server stopped (SIGSTOP)");
+
+  // Alert thresholds: the same checks with alerts and without, each side measured (what each costs is reported).
+  const alerts = results.alerts;
+  expect(alerts?.rounds.map((r) => r.withAlerts).sort()).toEqual([false, true]);
+  for (const round of alerts?.rounds ?? []) expect(round.scriptUsPerCheck).toBeGreaterThan(0);
+  expect(output).toContain("Alert thresholds: Redis per check");
 }, 300_000);

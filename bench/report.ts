@@ -1,5 +1,6 @@
 // The results of a run: their shape in results.json, the console table and the ratios to each peer.
 import { cpus, loadavg } from "node:os";
+import { type AlertsResults, formatAlerts } from "./alerts";
 import { formatHotKeys, type HotKeysResults } from "./hot-keys";
 import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
 import type { Options } from "./options";
@@ -72,6 +73,7 @@ export type Results = {
   hotKeys?: HotKeysResults | null;
   /** The redis-server stopped 10 s under load, plans failing open, closed, local (issue 29); absent in older results. */
   outage?: OutageResults | null;
+  alerts?: AlertsResults | null;
   /** 1,000 to 1,000,000 customers (contract section 9a), written by `--only scale` alone and kept by other runs. */
   scale?: ScaleResults | null;
 };
@@ -243,6 +245,7 @@ export function formatResults(results: Results): string {
     ...(results.worker ? ["", ...formatWorker(results.worker)] : []),
     ...(results.hotKeys ? ["", formatHotKeys(results.hotKeys)] : []),
     ...(results.outage ? ["", formatOutage(results.outage)] : []),
+    ...(results.alerts ? ["", formatAlerts(results.alerts)] : []),
     ...(trouble.length > 0
       ? [
           "",

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { formatAlerts, runAlerts } from "./alerts";
 import { chartSvg } from "./chart";
 import { startFleet } from "./fleet";
 import { formatHotKeys, runHotKeys } from "./hot-keys";
@@ -38,6 +39,10 @@ const ONLY: Record<Scenario, (load: LoadClient) => Promise<{ section: keyof Resu
     "hot-keys": async (load) => {
       const value = await runHotKeys(load, options, log);
       return { section: "hotKeys", value, text: formatHotKeys(value) };
+    },
+    alerts: async () => {
+      const value = await runAlerts(options, log);
+      return { section: "alerts", value, text: formatAlerts(value) };
     },
     scale: async (load) => {
       const value = await runScale(load, options, log);
@@ -149,6 +154,8 @@ async function main(): Promise<void> {
   const hotKeys = await runHotKeys(load, options, log);
   // Then the outage, on its own redis-server and servers too (about a minute, like the hot keys).
   const outage = await runOutage(load, options, log);
+  // And what alert thresholds cost Redis, on a redis-server of its own (a few seconds).
+  const alerts = await runAlerts(options, log);
 
   const results = buildResults(
     {
@@ -175,6 +182,7 @@ async function main(): Promise<void> {
   );
   results.hotKeys = hotKeys;
   results.outage = outage;
+  results.alerts = alerts;
   // The scale scenario runs only with --only scale (it takes longer than the rest together): its last figures stay.
   const { scale } = kept();
   if (scale) results.scale = scale;

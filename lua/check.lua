@@ -446,7 +446,9 @@ local function check(key, spec, cost, mode, fixed)
       -- Relative to the script's own clock, so a fixed test clock expires keys as Redis TIME would.
       redis.call('PEXPIRE', key, string.format('%.0f', keep - now))
     end
-    if counted then addToDays(key, now, minute, 'a', 1) end
+    -- The day's units: a check's cost, a refund's taken back (contract section 6). A take's share counts there only as
+    -- its server spends it (record.lua), with the checks it allows, so a bill never counts units no check consumed.
+    if counted then addToDays(key, now, minute, 'a', 1, cost) elseif mode == '-1' then addToDays(key, now, minute, 'r', cost) end
   elseif counted then
     addToHistory(key, now, minute, 'd', 1)
     addToDays(key, now, minute, 'd', 1)
@@ -456,7 +458,7 @@ local function check(key, spec, cost, mode, fixed)
     local at = floor(addedAt / MINUTE)
     -- A history hour is kept for a day after it ends; one older is gone, and its minute with it.
     if (floor(at / 60) + 1) * HOUR + DAY > now then addToHistory(key, now, at, 'a', addedChecks) end
-    addToDays(key, now, at, 'a', addedChecks)
+    addToDays(key, now, at, 'a', addedChecks, cost)
   end
 
   local reply, r = { allowed and 1 or 0, now }, 2

@@ -1,12 +1,12 @@
--- daily.lua: a subject's allowed and denied checks per UTC day, as check.lua and record.lua count them
--- (the days' layout is in days.lua).
+-- daily.lua: a subject's allowed and denied checks per UTC day and the units the allowed ones consumed, as check.lua
+-- and record.lua count them (the days' layout is in days.lua).
 --
 -- KEYS[1]  rl:{<subject>}; check.lua adds each allowed check to its day as it allows it, but counters an earlier
 --          check.lua left may still hold the last minute's allowed checks, fields mi and ma (see check.lua): they
---          count in that minute's day
+--          count in that minute's day (left before units were kept: each counts one unit)
 -- ARGV[1]  how many days back, today included (1 to 400)
 -- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
--- Returns  { first day (days since the epoch), then allowed, denied for each day, oldest first }
+-- Returns  { first day (days since the epoch), then allowed, denied, units for each day, oldest first }
 
 local DAY = 86400000
 local DAYS_PER_HASH = 64
@@ -34,8 +34,10 @@ for day = first, last do
   end
   local d = day % DAYS_PER_HASH
   local allowed = counts[d .. 'a'] or 0
-  if day == pendingDay then allowed = allowed + pendingAllowed end
+  local units = allowed + (counts[d .. 'x'] or 0)
+  if day == pendingDay then allowed, units = allowed + pendingAllowed, units + pendingAllowed end
   out[#out + 1] = allowed
   out[#out + 1] = counts[d .. 'd'] or 0
+  out[#out + 1] = units
 end
 return out

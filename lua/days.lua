@@ -1,18 +1,33 @@
--- days.lua: a subject's allowed and denied checks per UTC day, for 400 days: what a monthly bill is made from.
+-- days.lua: a subject's allowed and denied checks per UTC day, and the units (cost) the allowed ones consumed, for 400
+-- days: what a monthly bill is made from.
 -- Not a script of its own: its text is put into check.lua, record.lua and daily.lua where they say
 -- `-- @days` (scripts.ts), so that the three keep the days one way.
 --
 -- The days live beside the counters, under the same hash tag (so in the same Cluster slot), 64 to a hash:
--- rl:{<subject>}:d:<day / 64> with fields <day % 64>a and <day % 64>d, each hash kept until its last day is
--- 400 days old. Anonymous subjects (rl:{ip:…}) keep none: no bill is made from an address, and an address's
--- days would hold memory for 400 days each.
+-- rl:{<subject>}:d:<day / 64> with fields <day % 64>a, <day % 64>d and <day % 64>x, each hash kept until its last
+-- day is 400 days old. x is the day's units less its allowed checks (units = a + x): a check of cost 1, nearly every
+-- check, writes nothing more for its units, and a day written before units were kept (no x) reads units = allowed.
+-- Anonymous subjects (rl:{ip:…}) keep none: no bill is made from an address, and an address's days would hold memory
+-- for 400 days each.
+--
+-- Called as (key, now, minute, suffix, n, units): suffix 'a' adds n allowed checks that consumed `units` (nil: n),
+-- 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, never below none.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
-return function(key, now, minute, suffix, n)
+return function(key, now, minute, suffix, n, units)
   if string.sub(key, 1, 7) == 'rl:{ip:' then return end
   local day = math.floor(minute / 1440)
   local block = math.floor(day / DAYS_PER_HASH)
   local days = key .. ':d:' .. block
-  if redis.call('HINCRBY', days, (day % DAYS_PER_HASH) .. suffix, n) == n then
+  local field = day % DAYS_PER_HASH
+  if suffix == 'r' then
+    -- Only a day with allowed checks has units to give back, and its hash (and expiry) is there already.
+    local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
+    local back = math.min(n, (tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0))
+    if back > 0 then redis.call('HINCRBY', days, field .. 'x', -back) end
+    return
+  end
+  if redis.call('HINCRBY', days, field .. suffix, n) == n then
     redis.call('PEXPIRE', days, string.format('%.0f', ((block + 1) * DAYS_PER_HASH + KEPT_DAYS) * 86400000 - now))
   end
+  if units and units ~= n then redis.call('HINCRBY', days, field .. 'x', units - n) end
 end

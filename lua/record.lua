@@ -5,6 +5,7 @@
 -- ARGV[1]  how many allowed checks
 -- ARGV[2]  how many denials
 -- ARGV[3]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- ARGV[4]  the units the allowed checks consumed (absent or "": one each)
 -- Returns  nothing
 
 local HOUR, DAY, MINUTE = 3600000, 86400000, 60000
@@ -22,7 +23,7 @@ for i, suffix in ipairs({ 'a', 'd' }) do
   local n = tonumber(ARGV[i])
   if n > 0 then
     redis.call('HINCRBY', history, (minute % 60) .. suffix, n)
-    addToDays(KEYS[1], now, minute, suffix, n)
+    addToDays(KEYS[1], now, minute, suffix, n, suffix == 'a' and tonumber(ARGV[4]) or nil)
   end
 end
 redis.call('PEXPIRE', history, string.format('%.0f', (hourIndex + 1) * HOUR + DAY - now))

@@ -161,6 +161,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every customer's daily totals over a range of days, as CSV or JSON
+         * @description For billing: one row per customer and UTC day from `from` to `to` (at most 400 days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Daily totals are kept per customer, not per resource, so every row is the plan's own (resource empty). Streamed as it is read, customers newest first; CSV with a header line (customerId,planId,day,resource,allowed,denied,units), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.
+         */
+        get: operations["exportUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -413,6 +433,110 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints, without their secrets
+         * @description Every registered endpoint, oldest first.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Events are sent to the URL signed as Standard Webhooks say (webhook-id, webhook-timestamp, webhook-signature). The response is the only time the signing secret is shown.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description It receives nothing more: its deliveries, pending ones included, are deleted with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Adds a webhook.test event for this endpoint only, delivered (and retried) as any other; follow it in the endpoint's deliveries.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook endpoint's deliveries, newest first
+         * @description Each event sent to the endpoint, with how its delivery stands.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Makes the delivery pending and due now, delivered or failed as it may be; it is sent with the same webhook-id.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit": {
         parameters: {
             query?: never;
@@ -636,13 +760,14 @@ export type components = {
             }[];
         };
         /**
-         * @description A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.
+         * @description A customer's allowed and denied checks and the units they consumed, day by day, up to 400 days back: what a monthly bill is made from.
          * @example {
          *       "points": [
          *         {
          *           "day": "2026-11-30",
          *           "allowed": 5702,
-         *           "denied": 31
+         *           "denied": 31,
+         *           "units": 9120
          *         }
          *       ]
          *     }
@@ -666,6 +791,11 @@ export type components = {
                  * @example 31
                  */
                 denied: number;
+                /**
+                 * @description The cost the allowed checks consumed that day, net of refunds made that day (for checks of cost 1, equal to allowed).
+                 * @example 9120
+                 */
+                units: number;
             }[];
         };
         /**
@@ -756,6 +886,55 @@ export type components = {
             }[];
             traffic: components["schemas"]["UsageHistory"];
         };
+        /**
+         * @description One row per customer and UTC day with any check, customers newest first, each one's days oldest first.
+         * @example [
+         *       {
+         *         "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *         "planId": "pro",
+         *         "day": "2026-11-30",
+         *         "resource": null,
+         *         "allowed": 5702,
+         *         "denied": 31,
+         *         "units": 9120
+         *       }
+         *     ]
+         */
+        UsageExport: {
+            /**
+             * @description The customer's id.
+             * @example cus_7YqK2mP9xW4tLb3n
+             */
+            customerId: string;
+            /**
+             * @description The id of the customer's plan at the time of the export.
+             * @example pro
+             */
+            planId: string;
+            /**
+             * Format: date
+             * @description The UTC day (YYYY-MM-DD).
+             * @example 2026-11-30
+             */
+            day: string;
+            /** @description The limit set: null for the plan's own (empty in CSV). Daily totals are kept per customer, not per resource, so every row is the plan's own. */
+            resource: null;
+            /**
+             * @description Checks allowed that day.
+             * @example 5702
+             */
+            allowed: number;
+            /**
+             * @description Checks denied that day.
+             * @example 31
+             */
+            denied: number;
+            /**
+             * @description The cost the allowed checks consumed that day, net of refunds made that day.
+             * @example 9120
+             */
+            units: number;
+        }[];
         /**
          * @description The calling customer and the plan that applies to it.
          * @example {
@@ -1168,6 +1347,113 @@ export type components = {
             revokedAt: string | null;
         };
         /**
+         * @description A new webhook endpoint, with its signing secret.
+         * @example {
+         *       "id": "wh_3kTq9ZmW2xPb7LcN",
+         *       "url": "https://billing.example.com/hooks",
+         *       "events": [
+         *         "usage.threshold"
+         *       ],
+         *       "createdAt": "2026-11-30T10:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        NewWebhook: {
+            /** @description The endpoint's id (wh_…). */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are sent, as a POST of their JSON body.
+             */
+            url: string;
+            /** @description The event types it receives. */
+            events: string[];
+            /**
+             * Format: date-time
+             * @description When it was registered (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /** @description The signing secret (whsec_…), shown this once: receivers verify each event's webhook-signature with it, as Standard Webhooks libraries do. */
+            secret: string;
+        };
+        /**
+         * @description A webhook endpoint, without its secret.
+         * @example {
+         *       "id": "wh_3kTq9ZmW2xPb7LcN",
+         *       "url": "https://billing.example.com/hooks",
+         *       "events": [
+         *         "usage.threshold"
+         *       ],
+         *       "createdAt": "2026-11-30T10:00:00.000Z"
+         *     }
+         */
+        Webhook: {
+            /** @description The endpoint's id (wh_…). */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are sent, as a POST of their JSON body.
+             */
+            url: string;
+            /** @description The event types it receives. */
+            events: string[];
+            /**
+             * Format: date-time
+             * @description When it was registered (ISO 8601, UTC).
+             */
+            createdAt: string;
+        };
+        /**
+         * @description The test event added.
+         * @example {
+         *       "eventId": "evt_8nRt2LkW5xQb9MzP"
+         *     }
+         */
+        WebhookTest: {
+            /** @description The test event's id, its webhook-id header when sent. */
+            eventId: string;
+        };
+        /**
+         * @description One event's delivery to one endpoint.
+         * @example {
+         *       "id": "dlv_4f1c9a0b7e2d3c5a8b6e",
+         *       "eventId": "evt_8nRt2LkW5xQb9MzP",
+         *       "type": "usage.threshold",
+         *       "status": "pending",
+         *       "attempts": 2,
+         *       "lastStatus": 503,
+         *       "nextAttemptAt": "2026-11-30T10:42:07.000Z",
+         *       "createdAt": "2026-11-30T10:41:07.000Z"
+         *     }
+         */
+        WebhookDelivery: {
+            /** @description The delivery's id (dlv_…). */
+            id: string;
+            /** @description The event's id: its webhook-id header, the same on every attempt. */
+            eventId: string;
+            /** @description The event's type: usage.threshold or webhook.test. */
+            type: string;
+            /**
+             * @description pending until a 2xx answer (delivered), or until 3 days of retries have passed (failed).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            /** @description How many times it was sent. */
+            attempts: number;
+            /** @description The HTTP status of the last attempt; null before the first, or when none came back. */
+            lastStatus: number | null;
+            /**
+             * Format: date-time
+             * @description When it is next sent (ISO 8601, UTC); null once delivered or failed.
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was raised (ISO 8601, UTC).
+             */
+            createdAt: string;
+        };
+        /**
          * @description One change made through the API.
          * @example {
          *       "at": "2026-11-30T11:00:00.000Z",
@@ -1192,9 +1478,9 @@ export type components = {
             at: string;
             /** @description Who made it: the id of the token (tok_…), or ADMIN_TOKEN. */
             actor: string;
-            /** @description What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke. */
+            /** @description What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke, webhook.create|delete|test|redeliver. */
             action: string;
-            /** @description The id of the plan, customer, key or token changed. */
+            /** @description The id of the plan, customer, key, token, webhook or delivery changed. */
             target: string;
             /** @description The target before the change; null when it was created. Never holds secrets. */
             before?: unknown;
@@ -1915,6 +2201,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LiveUsage"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportUsage: {
+        parameters: {
+            query: {
+                /** @description The first UTC day (YYYY-MM-DD), at most 400 days back. */
+                from: string;
+                /** @description The last UTC day (YYYY-MM-DD), from `from` to today. */
+                to: string;
+                /** @description csv (the default) or json. */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="usage-<from>-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["UsageExport"];
                 };
             };
             /** @description invalid_request */
@@ -3967,6 +4334,528 @@ export interface operations {
             };
             /** @description not_found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: components["schemas"]["Webhook"][];
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description https: (http: only to a loopback address, for local development). A host that resolves to a private or link-local address is refused unless the server runs with WEBHOOK_ALLOW_PRIVATE=1.
+                     * @example https://billing.example.com/hooks
+                     */
+                    url: string;
+                    /**
+                     * @description The event types to receive: usage.threshold.
+                     * @example [
+                     *       "usage.threshold"
+                     *     ]
+                     */
+                    events: "usage.threshold"[];
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its secret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event, added for delivery */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTest"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest deliveries to return, from 1 to 1000; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest deliveries */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id. */
+                id: string;
+                /** @description The delivery's id. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

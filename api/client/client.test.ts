@@ -129,7 +129,7 @@ describe("the client against the real service", () => {
     expect(points).toHaveLength(7);
     const days = points.map((p) => p.day);
     expect(days).toEqual([...days].sort());
-    expect(points.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), allowed: 3, denied: 1 });
+    expect(points.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), allowed: 3, denied: 1, units: 3 });
 
     // The contract gives service tokens the check, refunds and usage, not the daily history.
     await expect(client.dailyUsage(id)).rejects.toMatchObject({ status: 403, code: "forbidden" });

@@ -17,6 +17,7 @@ const VARIABLES = [
   "DATABASE_URL",
   "DATABASE_AUTH_TOKEN",
   "LOG_LEVEL",
+  "WEBHOOK_ALLOW_PRIVATE",
 ];
 
 const port = process.env.PORT || "8788";

@@ -83,6 +83,13 @@ export async function startWorkerTarget(): Promise<WorkerTarget> {
         async (path, init) =>
           (await worker.dispatchFetch(`http://localhost${path}`, init as never)) as unknown as Response,
       ),
+      // The Cron Trigger of wrangler.jsonc, as Cloudflare fires it.
+      deliverWebhooks: async () => {
+        const fetcher = (await worker.getWorker()) as unknown as {
+          scheduled(event: { cron: string }): Promise<unknown>;
+        };
+        return fetcher.scheduled({ cron: "* * * * *" });
+      },
     };
   }
 

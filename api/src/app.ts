@@ -20,8 +20,11 @@ import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
 import { registerReset } from "./routes/reset";
 import { registerTokens } from "./routes/tokens";
+import { registerUsageExport } from "./routes/usage-export";
 import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
+import { registerWebhookDeliveries } from "./routes/webhook-deliveries";
+import { registerWebhooks } from "./routes/webhooks";
 import { securityHeaders } from "./security-headers";
 
 /** The app, for tests that call it in process. */
@@ -69,6 +72,7 @@ export function createService(deps: AppDeps): Service {
   );
   registerUsage(app, deps, limiter);
   registerLive(app, deps, limiter);
+  registerUsageExport(app, deps, limiter);
   registerMe(app, deps);
   registerReset(app, deps, limiter);
   registerRefund(app, deps, limiter);
@@ -76,6 +80,8 @@ export function createService(deps: AppDeps): Service {
   registerCustomers(app, deps);
   registerKeys(app, deps);
   registerTokens(app, deps);
+  registerWebhooks(app, deps);
+  registerWebhookDeliveries(app, deps);
   registerAudit(app, deps);
   registerDocs(app);
 

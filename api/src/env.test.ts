@@ -14,6 +14,7 @@ describe("configuration", () => {
         storeTimeoutMs: 100,
         configCacheTtlMs: 2000,
         adminToken: undefined,
+        webhookAllowPrivate: false,
       }),
     });
   });
@@ -27,6 +28,14 @@ describe("configuration", () => {
     expect(store({ REDIS_CLUSTER_NODES: "127.0.0.1:7000,127.0.0.1:7001" })).toBe("redis");
     expect(store({ UPSTASH_REDIS_REST_URL: "http://127.0.0.1:8079", UPSTASH_REDIS_REST_TOKEN: "t" })).toBe("upstash");
     expect(store({ COUNTER_STORE: "memory", REDIS_URL: "redis://127.0.0.1:6379" })).toBe("memory");
+  });
+
+  test("WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private addresses; 0 or unset does not", () => {
+    const allowed = (value?: string) => {
+      const parsed = parseEnv(value === undefined ? {} : { WEBHOOK_ALLOW_PRIVATE: value });
+      return parsed.ok ? parsed.env.webhookAllowPrivate : parsed.error;
+    };
+    expect([allowed("1"), allowed("0"), allowed(""), allowed()]).toEqual([true, false, false, false]);
   });
 
   test.each([
@@ -44,6 +53,7 @@ describe("configuration", () => {
     [{ CONFIG_CACHE_TTL_MS: "-5" }, "CONFIG_CACHE_TTL_MS"],
     [{ PORT: "70000" }, "PORT"],
     [{ PORT: "http" }, "PORT"],
+    [{ WEBHOOK_ALLOW_PRIVATE: "yes" }, "WEBHOOK_ALLOW_PRIVATE"],
   ])("%j stops start-up with one line naming %s", (env, name) => {
     const parsed = parseEnv(env);
     expect(parsed.ok).toBe(false);

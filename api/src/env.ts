@@ -82,6 +82,15 @@ const EnvSchema = z
     STORE_TIMEOUT_MS: positiveInt("STORE_TIMEOUT_MS", 100),
     CONFIG_CACHE_TTL_MS: positiveInt("CONFIG_CACHE_TTL_MS", 2000),
     ADMIN_TOKEN: z.string().optional(),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "" || v === "0") return false;
+        if (v === "1") return true;
+        ctx.addIssue({ code: "custom", message: `WEBHOOK_ALLOW_PRIVATE must be 1 or 0, got "${v}"` });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z
       .string()
       .optional()
@@ -120,6 +129,8 @@ const EnvSchema = z
       storeTimeoutMs: env.STORE_TIMEOUT_MS,
       configCacheTtlMs: env.CONFIG_CACHE_TTL_MS,
       adminToken: env.ADMIN_TOKEN || undefined,
+      /** Webhooks may go to private and link-local addresses (a receiver in the same network). */
+      webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -6,3 +6,4 @@ export * from "./customer-prefixes";
 export * from "./customers";
 export * from "./plans";
 export * from "./tokens";
+export * from "./webhooks";

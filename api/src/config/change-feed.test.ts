@@ -133,4 +133,26 @@ describe("the change feed", () => {
     await hand.watcher().run();
     expect(changes).toEqual([{ kind: "plan", id: "base" }]);
   });
+
+  test("a webhook's changes, audited as they are, drop nothing any server caches", async () => {
+    const { writer, reader, watcher, newCustomer, check } = await twoServers();
+    await writer.call("POST", "/v1/plans", { body: { id: "tight", name: "Tight", perDay: 1 } });
+    const acme = await newCustomer("tight");
+    await watcher.run();
+    expect([await check(acme.key), await check(acme.key)]).toEqual([200, 429]);
+    const hits = await denyCacheHits(reader);
+    const hook = (
+      await writer.call("POST", "/v1/webhooks", {
+        body: { url: "https://127.0.0.1:9/hooks", events: ["usage.threshold"] },
+      })
+    ).json;
+    await writer.call("POST", `/v1/webhooks/${hook.id}/test`);
+    await writer.call("DELETE", `/v1/webhooks/${hook.id}`);
+    const changes: ConfigChange[] = [];
+    reader.config.onChange((change) => changes.push(change));
+    await watcher.run();
+    expect(changes).toEqual([]);
+    expect(await check(acme.key)).toBe(429);
+    expect(await denyCacheHits(reader)).toBe(hits + 1);
+  });
 });

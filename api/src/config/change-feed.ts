@@ -22,6 +22,8 @@ function changeOf(action: string, target: string): ConfigChange | null {
   if (action === "customer.reset") return { kind: "reset", id: target };
   // A new key or token drops nothing: its secret is new, so no server can have cached it as unknown.
   if (action === "key.create" || action === "token.create") return null;
+  // Webhooks are read from the store each time they are needed: no server caches them.
+  if (action.startsWith("webhook.")) return null;
   const kind = action.slice(0, action.indexOf("."));
   return KINDS.has(kind) ? { kind: kind as "plan" | "customer" | "key" | "token", id: target } : { kind: "all" };
 }

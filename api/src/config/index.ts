@@ -3,11 +3,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { type Schedule, timerSchedule } from "../schedule";
+import { createWebhooks, DELIVERY_EVERY_MS, type WebhookSettings } from "../webhooks";
 import { type AuditEntry, auditInsert, listAudit } from "./audit";
 import { type ConfigChange, readFeed } from "./change-feed";
 import { ConfigCache, Generation, lruEntries } from "./config-cache";
 import type { CustomerTarget, PlanEntry } from "./customer-target";
 import { createCustomerStore } from "./customers";
+import { isUnavailable } from "./db-errors";
 import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
@@ -39,6 +41,8 @@ export type ConfigOptions = {
   shareLoads?: boolean;
   /** How many keys and customers are cached at most: MAX_KEYS each, unless a test says fewer. */
   cacheSizes?: { keys: number; customers: number };
+  /** Webhook delivery (WEBHOOK_ALLOW_PRIVATE; tests shorten the retries): private receivers refused by default. */
+  webhooks?: WebhookSettings;
 };
 
 const ADMIN: Principal = Object.freeze({ kind: "admin", actor: "ADMIN_TOKEN" });
@@ -59,6 +63,7 @@ export function createConfig(
     schedule = timerSchedule,
     shareLoads = true,
     cacheSizes = { keys: MAX_KEYS, customers: MAX_KEYS },
+    webhooks: webhookSettings = { allowPrivate: false },
   }: ConfigOptions,
 ) {
   const health = new ConfigStoreHealth(logger);
@@ -66,6 +71,7 @@ export function createConfig(
   const customers = createCustomerStore(db, plans, now);
   const keys = createKeyStore(db, now);
   const tokens = createTokenStore(db, now);
+  const webhooks = createWebhooks(db, webhookSettings, now);
   const failed = (error: unknown) => health.failed(error);
   // One generation for all: a key's target is made of its customer's row and its plan's entry. A plan's entry that
   // leaves its cache, dropped or pushed out, is marked stale, so that the terms still holding it are made again.
@@ -155,6 +161,15 @@ export function createConfig(
     { now: true, bounds: true },
   );
 
+  // Every server sends what is due, so an event outlives the server that added it (contract section 13). A store that
+  // does not answer is an outage, told once; anything else would go unseen without its own line.
+  const stopDelivering = schedule(DELIVERY_EVERY_MS, () =>
+    webhooks.deliverDue().catch((error: unknown) => {
+      if (isUnavailable(error)) failed(error);
+      else logger.error("webhook delivery failed", { error: error instanceof Error ? error.message : String(error) });
+    }),
+  );
+
   /**
    * Wraps a write so that this server reads the change feed as soon as it is done: its own change (and any other
    * server's before it) applies before the answer, so this server never serves what it just changed. If the feed
@@ -204,6 +219,15 @@ export function createConfig(
       record: thenCatchUp((entry: AuditEntry) => auditInsert(db, entry).then(() => undefined)),
     }),
     targets,
+    /**
+     * Webhooks: `outbox.add` is what a check calls before it answers to raise events durably; `endpoints` are the
+     * admin's; `deliverDue` sends what is due now (run every second here, and by a Worker's Cron Trigger).
+     */
+    webhooks: {
+      ...webhooks,
+      outbox: health.watching(webhooks.outbox),
+      endpoints: health.watching(webhooks.endpoints),
+    },
 
     /** Calls `listener` with every change this server learns of, so in-process caches can drop what depends on it. */
     onChange(listener: (change: ConfigChange) => void): void {
@@ -240,6 +264,7 @@ export function createConfig(
     /** Stops watching for other servers' changes, for an orderly shutdown. */
     close(): void {
       stopWatching();
+      stopDelivering();
     },
   };
 }

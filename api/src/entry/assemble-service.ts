@@ -24,6 +24,7 @@ export function assembleService(env: Env, db: Db, logger: Logger, runtime: Runti
     logger,
     schedule,
     shareLoads: !isolate,
+    webhooks: { allowPrivate: env.webhookAllowPrivate, onError: (message, fields) => logger.error(message, fields) },
   });
   const metrics = createMetrics({ processDefaults: !isolate, note: runtime.metricsNote });
   const store = createCounterStore(env, { isolate, schedule });

@@ -107,7 +107,7 @@ async function hotCustomerAcrossServers(storeEnv: Record<string, string>) {
     async () => (await api(first, "GET", `/v1/customers/${hot.id}/usage/daily?days=1`)).json.points[0],
     (point) => point.allowed + point.denied === 4000,
   );
-  expect(today).toMatchObject({ allowed, denied: 4000 - allowed });
+  expect(today).toMatchObject({ allowed, denied: 4000 - allowed, units: allowed });
 
   // Shutdown gives back every share: 50 checks on one server, stopped at once, leave exactly 50 used.
   const quiet = await customer("Quiet Ltd");

@@ -15,6 +15,7 @@ import { describePlanRoutes } from "../routes/testing/plans";
 import { describeTokenRoutes } from "../routes/testing/tokens";
 import { describeUsageRoutes } from "../routes/testing/usage";
 import { describeLiveRoutes } from "../routes/testing/usage-page";
+import { describeWebhookRoutes } from "../routes/testing/webhooks";
 import { describeAuthMatrix } from "../testing/auth-matrix";
 import { describeErrors } from "../testing/errors";
 import { describeSecurityHeaders } from "../testing/security-headers";
@@ -38,6 +39,7 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeCustomerVersions(target);
   describeKeyRoutes(target);
   describeTokenRoutes(target);
+  describeWebhookRoutes(target);
   describeAuditRoutes(target);
   describeOperations(target);
   describeOpenApiDocument(target);

@@ -16,7 +16,12 @@ export type WorkerBindings = { DB?: D1Binding; ASSETS?: { fetch(request: Request
   unknown
 >;
 
-export type WorkerService = Service & Pick<RequestSchedule, "runDue" | "nothingDue"> & { logger: Logger };
+export type WorkerService = Service &
+  Pick<RequestSchedule, "runDue" | "nothingDue"> & {
+    logger: Logger;
+    /** Sends the webhook deliveries that are due: the Cron Trigger's work (wrangler.jsonc). */
+    deliverWebhooks(): Promise<number>;
+  };
 
 const METRICS_NOTE = `These counts are one Worker isolate's: Cloudflare runs many, each with its own counts since it started.
 Sum them in your metrics pipeline only as a sample; the counters themselves (and so every limit) are exact in Upstash.`;
@@ -54,6 +59,11 @@ export function workerService(
   logger.info(
     `counter store: ${env.counterStore === "upstash" ? `upstash ${redact(env.upstash.url ?? "")}` : "memory (this isolate only)"}`,
   );
-  const { service } = assembleService(env, db, logger, { lives: "isolate", schedule, metricsNote: METRICS_NOTE });
-  return { ok: true, service: { ...service, runDue, nothingDue, logger } };
+  const { service, config } = assembleService(env, db, logger, {
+    lives: "isolate",
+    schedule,
+    metricsNote: METRICS_NOTE,
+  });
+  const deliverWebhooks = config.webhooks.deliverDue;
+  return { ok: true, service: { ...service, runDue, nothingDue, logger, deliverWebhooks } };
 }

@@ -98,4 +98,16 @@ export default {
     }
     return isCheck(request) ? answerCheck(service, request) : service.app.fetch(request, bindings, ctx);
   },
+
+  /**
+   * The Cron Trigger (wrangler.jsonc, every minute): webhook deliveries are sent even while no request comes, and so
+   * is the rest of the work that requests run when due.
+   */
+  async scheduled(_controller: unknown, bindings: WorkerBindings, ctx: ExecutionContext): Promise<void> {
+    const result = serviceFor(bindings);
+    if (!result.ok) return;
+    const { service } = result;
+    const due = service.runDue();
+    ctx.waitUntil(Promise.all([due.wait, due.background, service.deliverWebhooks()]));
+  },
 };

@@ -93,12 +93,12 @@ export function createLimiter(
     if (change.kind === "customer" || change.kind === "reset") denials.delete(customerSubject(change.id));
     else if (change.kind === "plan" || change.kind === "all") denials.clear();
   });
-  // Checks answered here, not by the store, go to its history once a second.
-  const unrecorded = new Map<string, { allowed: number; denied: number }>();
+  // Checks answered here, not by the store, go to its history (and allowed ones' units to their day) once a second.
+  const unrecorded = new Map<string, { allowed: number; denied: number; units: number }>();
   function unrecordedOf(subject: string) {
     let checks = unrecorded.get(subject);
     if (!checks) {
-      checks = { allowed: 0, denied: 0 };
+      checks = { allowed: 0, denied: 0, units: 0 };
       unrecorded.set(subject, checks);
     }
     return checks;
@@ -137,7 +137,15 @@ export function createLimiter(
   // At once as well: a server says that it shares the store from its start, so it has a share should it fail soon.
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush, { now: true });
   const shares = localShares
-    ? createLocalShares(store, { now, schedule, onSpent: (subject, n) => (unrecordedOf(subject).allowed += n) })
+    ? createLocalShares(store, {
+        now,
+        schedule,
+        onSpent: (subject, cost) => {
+          const checks = unrecordedOf(subject);
+          checks.allowed++;
+          checks.units += cost;
+        },
+      })
     : null;
 
   /** A check of a plan failing local, decided by this server alone: its share, or store_unavailable without one. */

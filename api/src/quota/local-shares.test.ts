@@ -103,6 +103,15 @@ describe("local shares in one process", () => {
     expect(await s.day()).toEqual({ name: "day", limit: 1000, remaining: 750, reset: DAY_END / 1000 });
   });
 
+  test("checks spent from a share reach the day's totals with their cost, once recorded; the share held, never", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    for (let i = 0; i < 50; i++) expect((await s.limiter.check("acme", s.policy, 3)).allowed).toBe(true);
+    expect(s.calls.check).toBe(0);
+    await s.advance(1500);
+    expect((await s.limiter.daily("acme", 1))[0]).toMatchObject({ allowed: 50, denied: 0, units: 150 });
+    expect((await s.day())?.remaining).toBe(850);
+  });
+
   test("concurrent checks wait on one take, and never pass more than the limit", async () => {
     const s = setup({ perDay: 120, start: DAY_END - 3_600_000 });
     const results = await Promise.all(Array.from({ length: 300 }, () => s.check()));

@@ -60,8 +60,8 @@ export type LocalSharesOptions = {
   /** This process's clock (ms). */
   now?: () => number;
   schedule: (everyMs: number, work: () => unknown) => () => void;
-  /** Checks allowed here, for the subject's history. */
-  onSpent(subject: string, checks: number): void;
+  /** A check of `cost` allowed here, for the subject's history and its day's units. */
+  onSpent(subject: string, cost: number): void;
 };
 
 /**
@@ -197,7 +197,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
         h.spentInFull += share.size;
       }
       h.spentSince += cost;
-      onSpent(subject, 1);
+      onSpent(subject, cost);
       // The next share is asked for before this one runs out, so that the checks to come need not wait for it: when
       // what is left would last about two takes at the rate it is spent, but never before a tenth of a share is left
       // (half a share until the rate is known). Asked that late, a take brings nearly a whole share, so a hot customer

@@ -5,8 +5,11 @@ import type { LimitSpec } from "./limits";
 
 export type HistoryPoint = { minute: number; allowed: number; denied: number };
 
-/** One UTC day's checks; `day` is Unix ms of its 00:00Z. */
-export type DayPoint = { day: number; allowed: number; denied: number };
+/**
+ * One UTC day's checks; `day` is Unix ms of its 00:00Z. `units`: the cost its allowed checks consumed, less what was
+ * refunded that day (never below 0): what a bill is made from.
+ */
+export type DayPoint = { day: number; allowed: number; denied: number; units: number };
 
 /**
  * What one server saw since it last marked the board: every check it answered, allowed or denied, and the customers
@@ -46,7 +49,10 @@ export interface CounterStore {
   /** Allowed and denied checks per minute (minute = Unix ms of its start), oldest first, zeros included. */
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
   /**
-   * Allowed and denied checks per UTC day, oldest first, zeros included, up to KEPT_DAYS back. Anonymous subjects
+   * Allowed and denied checks per UTC day and the units the allowed ones consumed, oldest first, zeros included, up to
+   * KEPT_DAYS back. A check adds its cost to its day's units, a refund takes its cost from the current day's (never
+   * below 0), an outage's add (addAllowed) its units to the day they were allowed on, and checks allowed from a share
+   * theirs as they are recorded (recordChecks): units held as shares but not spent are no one's bill. Anonymous subjects
    * (`ip:…`) keep none: no bill is made from an address, and each address's days would be kept for 400 days.
    */
   daily(subject: string, days: number): Promise<DayPoint[]>;
@@ -83,9 +89,10 @@ export interface CounterStore {
   presence(server: string, ttlMs: number): Promise<number>;
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
-   * its day): denials from the deny cache, and checks allowed from a share.
+   * its day): denials from the deny cache, and checks allowed from a share, which consumed `units` (one each when
+   * not said).
    */
-  recordChecks(subject: string, checks: { allowed: number; denied: number }): Promise<void>;
+  recordChecks(subject: string, checks: { allowed: number; denied: number; units?: number }): Promise<void>;
   /**
    * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET
    * /v1/usage): the checks allowed and denied, counted in the current minute, and each customer's share left of its

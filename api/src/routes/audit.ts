@@ -10,9 +10,9 @@ export const AuditEntry = z
     actor: z.string().meta({ description: "Who made it: the id of the token (tok_…), or ADMIN_TOKEN." }),
     action: z.string().meta({
       description:
-        "What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke.",
+        "What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke, webhook.create|delete|test|redeliver.",
     }),
-    target: z.string().meta({ description: "The id of the plan, customer, key or token changed." }),
+    target: z.string().meta({ description: "The id of the plan, customer, key, token, webhook or delivery changed." }),
     before: z
       .unknown()
       .meta({ description: "The target before the change; null when it was created. Never holds secrets." }),

@@ -26,6 +26,11 @@ const TAGS = [
       "Customers' keys, which their clients present to your API and your API passes to /v1/check. Admin only.",
   },
   { name: "Tokens", description: "Admin and service bearer tokens for this API. Admin only." },
+  {
+    name: "Webhooks",
+    description:
+      "Endpoints that receive events (usage.threshold), signed as Standard Webhooks say, and their deliveries. Admin only.",
+  },
   { name: "Audit", description: "Every change made through the API. Admin only." },
 ];
 

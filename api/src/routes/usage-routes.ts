@@ -127,7 +127,9 @@ function readings({ config }: AppDeps, limiter: Limiter) {
     async read(customerId, query) {
       const { days } = query as z.output<typeof DailyQuery>;
       const points = await limiter.daily(await subjectOf(customerId), days);
-      return { points: points.map((p) => ({ day: dayOf(p.day), allowed: p.allowed, denied: p.denied })) };
+      return {
+        points: points.map((p) => ({ day: dayOf(p.day), allowed: p.allowed, denied: p.denied, units: p.units })),
+      };
     },
   };
 

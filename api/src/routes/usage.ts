@@ -61,6 +61,11 @@ export const Daily = z
             day: z.string().meta({ description: "The UTC day (YYYY-MM-DD).", format: "date", example: "2026-11-30" }),
             allowed: z.number().int().meta({ description: "Checks allowed that day.", example: 5702 }),
             denied: z.number().int().meta({ description: "Checks denied that day.", example: 31 }),
+            units: z.number().int().meta({
+              description:
+                "The cost the allowed checks consumed that day, net of refunds made that day (for checks of cost 1, equal to allowed).",
+              example: 9120,
+            }),
           })
           .meta({ description: "One day's checks." }),
       )
@@ -69,8 +74,8 @@ export const Daily = z
   .meta({
     id: "UsageDaily",
     description:
-      "A customer's allowed and denied checks, day by day, up to 400 days back: what a monthly bill is made from.",
-    example: { points: [{ day: "2026-11-30", allowed: 5702, denied: 31 }] },
+      "A customer's allowed and denied checks and the units they consumed, day by day, up to 400 days back: what a monthly bill is made from.",
+    example: { points: [{ day: "2026-11-30", allowed: 5702, denied: 31, units: 9120 }] },
   });
 
 export const DailyQuery = z.object({

@@ -77,6 +77,13 @@ export function describeAuthMatrix(target: RouteHost) {
         "GET /v1/me",
         "GET /v1/me/usage",
         "GET /v1/me/usage/history",
+        "GET /v1/usage/export",
+        "POST /v1/webhooks",
+        "GET /v1/webhooks",
+        "DELETE /v1/webhooks/{id}",
+        "POST /v1/webhooks/{id}/test",
+        "GET /v1/webhooks/{id}/deliveries",
+        "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver",
       ]) {
         expect(listed).toContain(route);
       }

@@ -12,6 +12,7 @@ import { createMetrics, type Metrics } from "../metrics";
 import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import type { Schedule } from "../schedule";
+import type { WebhookSettings } from "../webhooks";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -37,7 +38,11 @@ export type Answer = {
  */
 export type RouteHost = { runtime: "node" | "worker"; fresh(): Promise<RouteService> };
 
-export type RouteService = { call: Call };
+export type RouteService = {
+  call: Call;
+  /** Sends the webhook deliveries that are due, as the runtime's schedule would: a Worker's Cron Trigger there. */
+  deliverWebhooks?(): Promise<unknown>;
+};
 
 /** `call` over anything that answers a path and a RequestInit as fetch does, from the app to a Worker. */
 export function callThrough(fetch: (path: string, init: RequestInit) => Promise<Response>): Call {
@@ -76,6 +81,8 @@ export async function testApp(
     schedule?: Schedule;
     /** How many keys and customers the config caches (a million each by default). */
     cacheSizes?: { keys: number; customers: number };
+    /** Webhook delivery's settings: private receivers refused, the contract's retries, unless a test says otherwise. */
+    webhooks?: WebhookSettings;
   } = {},
 ) {
   const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
@@ -92,6 +99,7 @@ export async function testApp(
     adminToken: ADMIN_TOKEN,
     schedule: options.schedule,
     cacheSizes: options.cacheSizes,
+    webhooks: options.webhooks,
   });
   const counters = options.counters ?? createMemoryStore();
   const metrics = options.metrics ?? createMetrics({ processDefaults: false });
@@ -107,7 +115,9 @@ export async function testApp(
 
   const call = callThrough(async (path, init) => app.request(path, init));
 
-  return { app, call, db, client, url, config, counters, metrics, errors };
+  const deliverWebhooks = () => config.webhooks.deliverDue();
+
+  return { app, call, db, client, url, config, counters, metrics, errors, deliverWebhooks };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

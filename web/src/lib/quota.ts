@@ -14,8 +14,8 @@ export type HistoryPoint = { minute: string; allowed: number; denied: number };
 
 export type History = { points: HistoryPoint[] };
 
-/** One UTC day's checks (`day` is YYYY-MM-DD): what a monthly bill is made from. */
-export type DailyPoint = { day: string; allowed: number; denied: number };
+/** One UTC day's checks (`day` is YYYY-MM-DD) and the units the allowed ones consumed: what a monthly bill is made from. */
+export type DailyPoint = { day: string; allowed: number; denied: number; units: number };
 
 export type Daily = { points: DailyPoint[] };
 

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
-import type { LimitSpec } from "../limits";
+import { type LimitSpec, specOf } from "../limits";
 import type { CounterStore } from "../store";
 import { testSpec } from "../testing/test-spec";
 import { HOUR_MS } from "../windows";
@@ -22,9 +22,19 @@ afterAll(async () => {
 });
 
 const limit = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: null });
+// Alert thresholds (contract section 13) too, so that the crossings each store reports are compared as well.
+const alertsArb = fc
+  .uniqueArray(fc.integer({ min: 1, max: 100 }), { maxLength: 5 })
+  .map((a) => a.sort((x, y) => x - y));
 const specArb = fc
-  .record({ capacity: limit(30), perMinute: fc.integer({ min: 1, max: 6000 }), hour: limit(80), day: limit(300) })
-  .map((s) => testSpec(s.capacity === null ? { ...s, perMinute: null } : s));
+  .record({
+    capacity: limit(30),
+    perMinute: fc.integer({ min: 1, max: 6000 }),
+    hour: limit(80),
+    day: limit(300),
+    alerts: alertsArb,
+  })
+  .map(({ alerts, ...s }) => specOf(testSpec(s.capacity === null ? { ...s, perMinute: null } : s).parts, alerts));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
   test("on random checks, shares taken and given back, resets, costs, clock steps and plan edits", async () => {
@@ -40,8 +50,8 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
             edit: fc.boolean(),
             usage: fc.boolean(),
             // A take (contract section 12) of up to `share` with a cost of 0 to 10, settling `settle`; a give-back of
-            // `back` units of the last share taken; now and then a reset of the subject's counters.
-            op: fc.constantFrom("check", "check", "check", "take", "take", "giveBack", "giveBack", "reset"),
+            // `back` units of the last share taken; now and then a refund of `cost`, or a reset of the subject's counters.
+            op: fc.constantFrom("check", "check", "check", "take", "take", "giveBack", "giveBack", "refund", "reset"),
             share: fc.integer({ min: 2, max: 40 }),
             settle: fc.integer({ min: 0, max: 20 }),
             back: fc.integer({ min: 0, max: 40 }),
@@ -67,6 +77,10 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
               const units = Math.min(step.back, last.size);
               await store.giveBack(subject, spec, units, last);
               await memory.giveBack(subject, spec, units, last);
+            } else if (step.op === "refund") {
+              expect(await store.refund(subject, spec, step.cost)).toEqual(
+                await memory.refund(subject, spec, step.cost),
+              );
             } else if (step.op === "reset") {
               await store.reset(subject);
               await memory.reset(subject);
@@ -76,6 +90,8 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
             if (step.usage) expect(await store.usage(subject, spec)).toEqual(await memory.usage(subject, spec));
           }
           expect(await store.history(subject, 180)).toEqual(await memory.history(subject, 180));
+          // Steps of up to two hours, 60 of them: the days they span, units (costs, refunds) included.
+          expect(await store.daily(subject, 7)).toEqual(await memory.daily(subject, 7));
           await memory.close();
         },
       ),

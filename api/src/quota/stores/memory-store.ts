@@ -9,40 +9,53 @@ import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
 
 const HISTORY_MINUTES = 1440;
+/** A day's entry in its series: its start, allowed, denied and units. */
+const DAY_WIDTH = 4;
 
 /**
  * Checks per period (a minute or a day) as a flat [period start (ms), allowed, denied, …] for the periods that saw
- * checks, oldest first: small when traffic is sparse. Adds `n` to the period `nowMs` falls in and lets go of those
+ * checks, oldest first: small when traffic is sparse. Days keep a third number, the units their allowed checks
+ * consumed (`width` 4). Adds `counts` (allowed, denied[, units]) to the period `nowMs` falls in and lets go of those
  * older than the last `kept`.
  */
-function addToSeries(series: number[], periodMs: number, kept: number, nowMs: number, allowed: boolean, n: number) {
+function addToSeries(series: number[], periodMs: number, kept: number, nowMs: number, counts: readonly number[]) {
+  const width = counts.length + 1;
   const start = nowMs - (nowMs % periodMs);
   // Nearly always the last period or a new one; an earlier one for checks a server allowed during an outage.
-  let i = series.length - 3;
-  while (i >= 0 && (series[i] as number) > start) i -= 3;
+  let i = series.length - width;
+  while (i >= 0 && (series[i] as number) > start) i -= width;
   if (i < 0 || series[i] !== start) {
-    i += 3;
-    series.splice(i, 0, start, 0, 0);
+    i += width;
+    series.splice(i, 0, start, ...counts.map(() => 0));
   }
-  const at = i + (allowed ? 1 : 2);
-  series[at] = (series[at] ?? 0) + n;
-  const oldest = (series[series.length - 3] as number) - (kept - 1) * periodMs;
+  counts.forEach((n, k) => {
+    series[i + 1 + k] = (series[i + 1 + k] ?? 0) + n;
+  });
+  const oldest = (series[series.length - width] as number) - (kept - 1) * periodMs;
   let drop = 0;
-  while (drop < series.length && (series[drop] ?? 0) < oldest) drop += 3;
+  while (drop < series.length && (series[drop] ?? 0) < oldest) drop += width;
   if (drop > 0) series.splice(0, drop);
 }
 
 /** The last `periods` periods of a series up to the one `nowMs` falls in, oldest first, quiet ones as zeros. */
-function readSeries(series: readonly number[], periodMs: number, periods: number, nowMs: number) {
+function readSeries(series: readonly number[], periodMs: number, periods: number, nowMs: number, width: number) {
   const last = nowMs - (nowMs % periodMs);
-  const kept = new Map<number, [number, number]>();
-  for (let i = 0; i < series.length; i += 3) kept.set(series[i] ?? 0, [series[i + 1] ?? 0, series[i + 2] ?? 0]);
-  const points: { start: number; allowed: number; denied: number }[] = [];
+  const kept = new Map<number, number>();
+  for (let i = 0; i < series.length; i += width) kept.set(series[i] ?? 0, i);
+  const points: { start: number; counts: number[] }[] = [];
   for (let start = last - (periods - 1) * periodMs; start <= last; start += periodMs) {
-    const [allowed, denied] = kept.get(start) ?? [0, 0];
-    points.push({ start, allowed, denied });
+    const i = kept.get(start);
+    const counts = Array.from({ length: width - 1 }, (_, k) => (i === undefined ? 0 : (series[i + 1 + k] ?? 0)));
+    points.push({ start, counts });
   }
   return points;
+}
+
+/** Takes a refund's units back from the day `nowMs` falls in, never below none (as days.lua does). */
+function refundUnits(days: number[], nowMs: number, units: number) {
+  const start = nowMs - (nowMs % DAY_MS);
+  const i = days.length - DAY_WIDTH;
+  if (i >= 0 && days[i] === start) days[i + 3] = Math.max(0, (days[i + 3] as number) - units);
 }
 
 type Subject = {
@@ -91,13 +104,25 @@ export function createMemoryStore({
     const t = now();
     for (const [key, subject] of subjects) if (subject.expiresMs <= t) subjects.delete(key);
     const oldest = t - (t % DAY_MS) - (KEPT_DAYS - 1) * DAY_MS;
-    for (const [key, d] of days) if ((d[d.length - 3] ?? 0) < oldest) days.delete(key);
+    for (const [key, d] of days) if ((d[d.length - DAY_WIDTH] ?? 0) < oldest) days.delete(key);
   }
   const stopSweeping = schedule(sweepEveryMs, sweep);
 
-  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1) {
-    if (subject.days) addToSeries(subject.days, DAY_MS, KEPT_DAYS, nowMs, allowed, count);
-    addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, allowed, count);
+  /** `count` checks in the history and the day; allowed ones that consumed `units` (one each when not said). */
+  function record(subject: Subject, nowMs: number, allowed: boolean, count = 1, units = count) {
+    const checks = allowed ? [count, 0] : [0, count];
+    if (subject.days) addToSeries(subject.days, DAY_MS, KEPT_DAYS, nowMs, [...checks, allowed ? units : 0]);
+    addToSeries(subject.history, MINUTE_MS, HISTORY_MINUTES, nowMs, checks);
+  }
+
+  /** The subject's entry, made on its first call. */
+  function subjectOf(key: string): Subject {
+    let subject = subjects.get(key);
+    if (!subject) {
+      subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
+      subjects.set(key, subject);
+    }
+    return subject;
   }
 
   /**
@@ -106,14 +131,11 @@ export function createMemoryStore({
    */
   function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | Allowed | "check") {
     const nowMs = now();
-    let subject = subjects.get(key);
-    const result = callInProcess(subject?.state, spec, cost, nowMs, mode);
-    if (!subject) {
-      subject = { state: undefined, history: [], expiresMs: 0, days: daysOf(key) };
-      subjects.set(key, subject);
-    }
+    const subject = subjectOf(key);
+    const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
-    if (cost > 0 && (mode === "check" || "share" in mode)) record(subject, nowMs, result.decision.allowed);
+    // A take's share counts in the day's units only as its server spends it (recordChecks), as in check.lua.
+    if (cost > 0 && (mode === "check" || "share" in mode)) record(subject, nowMs, result.decision.allowed, 1, cost);
     const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
     subject.expiresMs = Math.max(subject.expiresMs, counters, nowMs + DAY_MS);
     return result;
@@ -139,7 +161,7 @@ export function createMemoryStore({
       const subject = subjects.get(key) as Subject;
       subject.added ??= new Map();
       subject.added.set(allowed.server, allowed.seq);
-      if (allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks);
+      if (allowed.checks > 0) record(subject, allowed.allowedAtMs, true, allowed.checks, units);
       return decision;
     },
 
@@ -156,27 +178,38 @@ export function createMemoryStore({
 
     async refund(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
       const nowMs = now();
-      const subject = subjects.get(key);
-      const { decision, next } = callInProcess(subject?.state, spec, cost, nowMs, "refund");
-      // Nothing kept is nothing to give back to.
-      if (subject?.state && next) subject.state = next;
+      // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
+      const subject = subjectOf(key);
+      const { decision, next } = callInProcess(subject.state, spec, cost, nowMs, "refund");
+      if (next) {
+        subject.state = next;
+        subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
+      }
+      // The day's units take it back whatever the counters hold (check.lua's refund), never below none.
+      const d = days.get(key);
+      if (d) refundUnits(d, nowMs, cost);
       return decision;
     },
 
     async history(key: string, minutes: number): Promise<HistoryPoint[]> {
-      const points = readSeries(subjects.get(key)?.history ?? [], MINUTE_MS, minutes, now());
-      return points.map(({ start, allowed, denied }) => ({ minute: start, allowed, denied }));
+      const points = readSeries(subjects.get(key)?.history ?? [], MINUTE_MS, minutes, now(), 3);
+      return points.map(({ start, counts: [allowed = 0, denied = 0] }) => ({ minute: start, allowed, denied }));
     },
 
     async daily(key: string, count: number): Promise<DayPoint[]> {
-      const points = readSeries(days.get(key) ?? [], DAY_MS, count, now());
-      return points.map(({ start, allowed, denied }) => ({ day: start, allowed, denied }));
+      const points = readSeries(days.get(key) ?? [], DAY_MS, count, now(), DAY_WIDTH);
+      return points.map(({ start, counts: [allowed = 0, denied = 0, units = 0] }) => ({
+        day: start,
+        allowed,
+        denied,
+        units,
+      }));
     },
 
-    async recordChecks(key, { allowed, denied }): Promise<void> {
+    async recordChecks(key, { allowed, denied, units }): Promise<void> {
       const subject = subjects.get(key);
       if (!subject) return;
-      if (allowed > 0) record(subject, now(), true, allowed);
+      if (allowed > 0) record(subject, now(), true, allowed, units);
       if (denied > 0) record(subject, now(), false, denied);
     },
 

@@ -329,6 +329,27 @@ describe("Redis store (integration, needs redis-server)", () => {
     await close();
   });
 
+  test("days written before units were kept (no x field) read their units as their allowed checks, and keep counting", async () => {
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
+    const subject = `before-units-${process.pid}`;
+    const day = Math.floor(clock.now / 86_400_000);
+    // Yesterday and today as the earlier days.lua left them: allowed and denied only.
+    await client.hset(`rl:{${subject}}:d:${Math.floor(day / 64)}`, {
+      [`${(day - 1) % 64}a`]: 6,
+      [`${(day - 1) % 64}d`]: 2,
+      [`${day % 64}a`]: 4,
+    });
+    const limits = testSpec({ hour: 100, day: 1000 });
+    await store.check(subject, limits, 1);
+    await store.check(subject, limits, 5);
+    await store.refund(subject, limits, 2);
+    expect((await store.daily(subject, 2)).map(({ allowed, denied, units }) => [allowed, denied, units])).toEqual([
+      [6, 2, 6],
+      [6, 0, 8],
+    ]);
+    await close();
+  });
+
   test("an hour of history that expired is not made again without an expiry when its last minute moves into it late", async () => {
     const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `late-${process.pid}`;

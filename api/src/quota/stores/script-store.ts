@@ -190,14 +190,16 @@ export function createScriptStore(
       const r = toNumbers(await client.run(scripts.daily, [subjectKey(subject)], [String(days), time()]));
       const first = r[0] as number;
       const points: DayPoint[] = [];
-      for (let i = 1; i + 1 < r.length; i += 2) {
-        points.push({ day: (first + (i - 1) / 2) * DAY_MS, allowed: r[i] as number, denied: r[i + 1] as number });
+      for (let i = 1; i + 2 < r.length; i += 3) {
+        const [allowed, denied, units] = [r[i] as number, r[i + 1] as number, r[i + 2] as number];
+        points.push({ day: (first + (i - 1) / 3) * DAY_MS, allowed, denied, units });
       }
       return points;
     },
 
-    async recordChecks(subject, { allowed, denied }) {
-      await client.run(scripts.record, [subjectKey(subject)], [String(allowed), String(denied), time()]);
+    async recordChecks(subject, { allowed, denied, units = allowed }) {
+      const args = [String(allowed), String(denied), time(), String(units)];
+      await client.run(scripts.record, [subjectKey(subject)], args);
     },
 
     async markBoard({ allowed, denied, customers }) {

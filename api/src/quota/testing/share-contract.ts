@@ -122,14 +122,20 @@ export function shareContract(withStore: WithStore) {
       expect(await standing(h, s, limits)).toEqual({ burst: [46, 1], day: [96, 1] });
     }));
 
-  test("checks allowed from a share reach the history and the day's total", () =>
+  test("checks allowed from a share reach the history and the day's totals, their units as they are spent", () =>
     withStore(async (h) => {
       const s = fresh();
       const limits = spec({ day: 1000 });
       await h.setTime(at("2026-11-30T10:00:30.000Z"));
       await h.store.take(s, limits, 1, { share: 50 });
+      // The share is held, not yet spent: no check's units.
+      expect((await h.store.daily(s, 1))[0]).toMatchObject({ allowed: 1, denied: 0, units: 1 });
       await h.store.recordChecks(s, { allowed: 50, denied: 2 });
       expect((await h.store.history(s, 1))[0]).toMatchObject({ allowed: 51, denied: 2 });
-      expect((await h.store.daily(s, 1))[0]).toMatchObject({ allowed: 51, denied: 2 });
+      expect((await h.store.daily(s, 1))[0]).toMatchObject({ allowed: 51, denied: 2, units: 51 });
+      // Checks of other costs spent from a share: their units as recorded.
+      await h.store.take(s, limits, 4, { share: 40 });
+      await h.store.recordChecks(s, { allowed: 3, denied: 0, units: 30 });
+      expect((await h.store.daily(s, 1))[0]).toMatchObject({ allowed: 55, denied: 2, units: 85 });
     }));
 }

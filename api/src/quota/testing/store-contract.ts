@@ -369,9 +369,9 @@ export function describeCounterStore(
         await run(store, s, limits, 1);
         await store.recordChecks(s, { allowed: 0, denied: 4 });
         expect(await store.daily(s, 3)).toEqual([
-          { day: at("2026-11-28T00:00:00.000Z"), allowed: 0, denied: 0 },
-          { day: at("2026-11-29T00:00:00.000Z"), allowed: 2, denied: 1 },
-          { day: at("2026-11-30T00:00:00.000Z"), allowed: 1, denied: 4 },
+          { day: at("2026-11-28T00:00:00.000Z"), allowed: 0, denied: 0, units: 0 },
+          { day: at("2026-11-29T00:00:00.000Z"), allowed: 2, denied: 1, units: 2 },
+          { day: at("2026-11-30T00:00:00.000Z"), allowed: 1, denied: 4, units: 1 },
         ]);
         await setTime(at("2027-01-02T10:00:00.000Z"));
         const year = await store.daily(s, 400);
@@ -382,6 +382,40 @@ export function describeCounterStore(
         await run(store, ip, limits, 3);
         expect((await store.daily(ip, 1))[0]).toMatchObject({ allowed: 0, denied: 0 });
         expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
+      }));
+
+    test("a day's units are the cost its allowed checks consumed; a refund takes its cost from today's, never below none; an outage's add its units to the day they were allowed", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ day: 100 });
+        await setTime(at("2026-11-29T12:00:00.000Z"));
+        expect(await run(store, s, limits, 2, 7)).toEqual([true, true]);
+        // Denied: a check, but no units.
+        expect(await run(store, s, limits, 1, 1000)).toEqual([false]);
+        await setTime(at("2026-11-30T00:00:10.000Z"));
+        await run(store, s, limits, 1, 5);
+        await store.refund(s, limits, 3);
+        expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 1, units: 2 });
+        // More than today's units: today has none left, and yesterday's bill stays as it was.
+        await store.refund(s, limits, 10);
+        await run(store, s, limits, 1, 4);
+        const added = { allowedAtMs: at("2026-11-29T23:59:59.000Z"), checks: 3, server: "server-1", seq: 1 };
+        await store.addAllowed(s, limits, 9, added);
+        // Sent again (its answer lost): counted once.
+        await store.addAllowed(s, limits, 9, added);
+        expect(await store.daily(s, 2)).toEqual([
+          { day: at("2026-11-29T00:00:00.000Z"), allowed: 5, denied: 1, units: 23 },
+          { day: at("2026-11-30T00:00:00.000Z"), allowed: 2, denied: 0, units: 4 },
+        ]);
+        // A day that had no allowed checks has no units to give back.
+        const quiet = fresh();
+        await store.refund(quiet, limits, 2);
+        expect((await store.daily(quiet, 1))[0]).toEqual({
+          day: at("2026-11-30T00:00:00.000Z"),
+          allowed: 0,
+          denied: 0,
+          units: 0,
+        });
       }));
 
     test("what a server allowed during an outage is added whatever the limits say: to the windows still running, to the bucket less what drained, to the history and the day", () =>
@@ -418,7 +452,7 @@ export function describeCounterStore(
         const minutes = await store.history(s, 61);
         expect(minutes.find((p) => p.minute === at("2026-11-30T10:00:00.000Z"))).toMatchObject({ allowed: 8 });
         expect(minutes.find((p) => p.minute === at("2026-11-30T10:59:00.000Z"))).toMatchObject({ allowed: 1 });
-        expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 9, denied: 1 });
+        expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 9, denied: 1, units: 1023 });
       }));
 
     test("presence: the servers that said they share the store within their time, each once", () =>

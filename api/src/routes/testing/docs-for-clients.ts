@@ -17,6 +17,7 @@ const OPERATION_IDS: Record<string, string> = {
   "GET /v1/me/usage/history": "getMyUsageHistory",
   "GET /v1/me/usage/daily": "getMyUsageDaily",
   "GET /v1/usage": "getLiveUsage",
+  "GET /v1/usage/export": "exportUsage",
   "GET /v1/me": "getMe",
   "POST /v1/customers/{id}/reset": "resetCustomer",
   "GET /v1/plans": "listPlans",
@@ -35,6 +36,12 @@ const OPERATION_IDS: Record<string, string> = {
   "POST /v1/tokens": "createToken",
   "GET /v1/tokens": "listTokens",
   "DELETE /v1/tokens/{id}": "revokeToken",
+  "POST /v1/webhooks": "createWebhook",
+  "GET /v1/webhooks": "listWebhooks",
+  "DELETE /v1/webhooks/{id}": "deleteWebhook",
+  "POST /v1/webhooks/{id}/test": "testWebhook",
+  "GET /v1/webhooks/{id}/deliveries": "listWebhookDeliveries",
+  "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": "redeliverWebhook",
   "GET /v1/audit": "listAuditEntries",
 };
 
@@ -106,7 +113,7 @@ export function describeDocumentForClients(target: RouteHost) {
         expect(declared, name).toContain(op.tags?.[0]);
         used.add(op.tags?.[0] as string);
       }
-      expect(declared).toEqual(["Check", "Usage", "Plans", "Customers", "API keys", "Tokens", "Audit"]);
+      expect(declared).toEqual(["Check", "Usage", "Plans", "Customers", "API keys", "Tokens", "Webhooks", "Audit"]);
       expect([...used].sort()).toEqual([...declared].sort());
     });
 

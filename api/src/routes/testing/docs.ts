@@ -15,7 +15,10 @@ import { Me } from "../me";
 import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
 import { Daily, History, Usage } from "../usage";
+import { ExportRows } from "../usage-export";
 import { LiveUsage } from "../usage-page";
+import { WebhookDelivery } from "../webhook-deliveries";
+import { NewWebhook, Webhook, WebhookCreate, WebhookTest } from "../webhooks";
 import { describeDocumentForClients } from "./docs-for-clients";
 import { bodies, type Doc, operations, type Schema, servedDocument } from "./openapi-doc";
 
@@ -30,6 +33,7 @@ const ZOD: Record<string, ZodType> = {
   Usage,
   UsageHistory: History,
   UsageDaily: Daily,
+  UsageExport: ExportRows,
   LiveUsage,
   Refunded,
   Me,
@@ -37,6 +41,10 @@ const ZOD: Record<string, ZodType> = {
   ApiKey: KeyListing,
   NewToken,
   Token,
+  NewWebhook,
+  Webhook,
+  WebhookTest,
+  WebhookDelivery,
   AuditEntry,
 };
 
@@ -49,6 +57,7 @@ const BODIES: Record<string, ZodType> = {
   check: CheckRequest,
   refund: CheckRequest,
   createToken: TokenCreate,
+  createWebhook: WebhookCreate,
 };
 
 /** Every schema a reader meets by name: the components, and each operation's body. */

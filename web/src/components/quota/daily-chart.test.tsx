@@ -11,9 +11,9 @@ test("the days' allowed and denied checks are added up and said in words", () =>
     <DailyChart
       label="Your checks per day"
       points={[
-        { day: "2026-11-28", allowed: 31, denied: 0 },
-        { day: "2026-11-29", allowed: 0, denied: 0 },
-        { day: "2026-11-30", allowed: 5702, denied: 31 },
+        { day: "2026-11-28", allowed: 31, denied: 0, units: 31 },
+        { day: "2026-11-29", allowed: 0, denied: 0, units: 0 },
+        { day: "2026-11-30", allowed: 5702, denied: 31, units: 5702 },
       ]}
     />,
   );
@@ -28,7 +28,9 @@ test("the days' allowed and denied checks are added up and said in words", () =>
 });
 
 test("days without a check say so instead of an empty grid", () => {
-  render(<DailyChart label="Checks of Acme per day" points={[{ day: "2026-11-30", allowed: 0, denied: 0 }]} />);
+  render(
+    <DailyChart label="Checks of Acme per day" points={[{ day: "2026-11-30", allowed: 0, denied: 0, units: 0 }]} />,
+  );
   expect(screen.getByText("No checks in the last 90 days yet.")).toBeTruthy();
 });
 
@@ -37,8 +39,8 @@ test("every day's allowed and denied are in a table under Show as table, headed 
     <DailyChart
       label="Your checks per day"
       points={[
-        { day: "2026-11-29", allowed: 0, denied: 0 },
-        { day: "2026-11-30", allowed: 5702, denied: 31 },
+        { day: "2026-11-29", allowed: 0, denied: 0, units: 0 },
+        { day: "2026-11-30", allowed: 5702, denied: 31, units: 5702 },
       ]}
     />,
   );

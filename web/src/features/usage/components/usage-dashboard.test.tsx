@@ -45,8 +45,8 @@ const ANSWERS: Record<string, unknown> = {
   "/v1/me/usage/history?minutes=60": { points: [{ minute: "2026-11-30T10:41:00Z", allowed: 3, denied: 0 }] },
   "/v1/me/usage/daily?days=90": {
     points: [
-      { day: "2026-11-29", allowed: 10, denied: 1 },
-      { day: "2026-11-30", allowed: 3, denied: 0 },
+      { day: "2026-11-29", allowed: 10, denied: 1, units: 10 },
+      { day: "2026-11-30", allowed: 3, denied: 0, units: 3 },
     ],
   },
 };

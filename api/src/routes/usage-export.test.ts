@@ -1,0 +1,102 @@
+// GET /v1/usage/export in process on the memory store: the rows are /usage/daily's, bad ranges are 400s, and the body
+// is read from the store only as fast as the client takes it.
+import { describe, expect, test } from "vitest";
+import { seedCustomers } from "../../../bench/scale/seed-db";
+import { StoreUnavailable } from "../quota/store";
+import { createMemoryStore } from "../quota/stores/memory-store";
+import { ADMIN_TOKEN, testApp } from "../testing/test-app";
+import { exportMatchesDaily } from "./testing/usage-export-scenario";
+import { EXPORT_PAGE } from "./usage-export";
+import { READ_TOGETHER } from "./usage-page";
+
+describe("GET /v1/usage/export", () => {
+  test("every customer's rows are its /usage/daily days with any check, in CSV and JSON", async () => {
+    const clock = { now: 0 };
+    await exportMatchesDaily(createMemoryStore({ now: () => clock.now }), clock);
+  });
+
+  test("a range that is not one of days from at most 400 days back to today is a 400 invalid_request", async () => {
+    const now = Date.parse("2026-11-30T12:00:00.000Z");
+    const t = await testApp({ counters: createMemoryStore({ now: () => now }), now: () => now });
+    for (const query of [
+      "from=2026-11-02&to=2026-11-01",
+      "from=2026-11-01&to=2026-12-01",
+      "from=2025-10-26&to=2026-11-01",
+      "from=2026-02-30&to=2026-11-01",
+      "from=2026-11-01&to=2026-11-31",
+      "from=2026-11-1&to=2026-11-30",
+      "from=2026-11-01",
+      "to=2026-11-01",
+      "from=2026-11-01&to=2026-11-30&format=xml",
+    ]) {
+      const res = await t.call("GET", `/v1/usage/export?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.error).toMatchObject({ code: "invalid_request", requestId: expect.any(String) });
+    }
+    // The oldest day kept, and today: 400 days in all.
+    expect((await t.call("GET", "/v1/usage/export?from=2025-10-27&to=2026-11-30")).status).toBe(200);
+    t.client.close();
+  });
+
+  test("a store down at the start is a 503 with the envelope; one that fails part way aborts the body", async () => {
+    const memory = createMemoryStore();
+    let failAfter = 0;
+    let reads = 0;
+    const counters = {
+      ...memory,
+      daily: (subject: string, days: number) =>
+        ++reads > failAfter ? Promise.reject(new StoreUnavailable()) : memory.daily(subject, days),
+      together() {
+        return this;
+      },
+    };
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", { body: { id: "open", name: "Open", perMinute: 1000 } });
+    await seedCustomers(t.url, 3 * READ_TOGETHER, "open");
+    const today = new Date().toISOString().slice(0, 10);
+    const down = await t.call("GET", `/v1/usage/export?from=${today}&to=${today}`);
+    expect(down.status).toBe(503);
+    expect(down.json.error.code).toBe("store_unavailable");
+    reads = 0;
+    failAfter = READ_TOGETHER;
+    const res = await t.app.request(`/v1/usage/export?from=${today}&to=${today}&format=json`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    expect(t.errors).toEqual([expect.objectContaining({ message: "usage export failed part way" })]);
+    t.client.close();
+  }, 60_000);
+
+  test("customers and their days are read a page at a time, as fast as the client reads the body", async () => {
+    const memory = createMemoryStore();
+    const read: string[] = [];
+    const counters = {
+      ...memory,
+      daily: (subject: string, days: number) => {
+        read.push(subject);
+        return memory.daily(subject, days);
+      },
+      together() {
+        return this;
+      },
+    };
+    const t = await testApp({ counters });
+    await t.call("POST", "/v1/plans", { body: { id: "open", name: "Open", perMinute: 1000 } });
+    const customers = EXPORT_PAGE * 2 + 234;
+    await seedCustomers(t.url, customers, "open");
+    const res = await t.app.request("/v1/usage/export?from=2026-11-01&to=2026-11-30", {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    // Answered once the first hundred were read; nothing more until the body is read.
+    expect(read).toHaveLength(READ_TOGETHER);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(read.length).toBeLessThanOrEqual(2 * READ_TOGETHER);
+    while (!(await reader.read()).done);
+    expect(new Set(read).size).toBe(customers);
+    t.client.close();
+  }, 60_000);
+});
