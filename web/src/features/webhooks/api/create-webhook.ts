@@ -2,11 +2,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import { type Webhook, type WebhookEvent, webhooksKey } from "./get-webhooks";
+import type { NewWebhook, WebhookInput } from "../../../lib/webhooks";
+import { webhooksKey } from "./get-webhooks";
 
-export type WebhookInput = { url: string; events: WebhookEvent[] };
-
-export type NewWebhook = Webhook & { secret: string };
+export type { NewWebhook } from "../../../lib/webhooks";
 
 export const createWebhook = (bearer: string, input: WebhookInput) =>
   apiRequest<NewWebhook>("/v1/webhooks", bearer, { method: "POST", body: input });

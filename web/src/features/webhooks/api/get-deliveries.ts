@@ -3,22 +3,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
+import type { Delivery } from "../../../lib/webhooks";
 import { webhooksKey } from "./get-webhooks";
 
-export type DeliveryStatus = "pending" | "delivered" | "failed";
-
-export type Delivery = {
-  id: string;
-  eventId: string;
-  type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  /** The HTTP status of the last attempt's answer; null before the first attempt or when none came. */
-  lastStatus: number | null;
-  /** When it is tried again; null when it is not (delivered, failed). */
-  nextAttemptAt: string | null;
-  createdAt: string;
-};
+export type { Delivery, DeliveryStatus } from "../../../lib/webhooks";
 
 export const DELIVERIES_LIMIT = 50;
 export const DELIVERIES_REFRESH_MS = 3000;

@@ -2,12 +2,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
+import type { Webhook, WebhookEvent } from "../../../lib/webhooks";
+
+export type { Webhook } from "../../../lib/webhooks";
 
 /** The events an endpoint can take; the console offers the one there is. */
-export const WEBHOOK_EVENTS = ["usage.threshold"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-export type Webhook = { id: string; url: string; events: string[]; createdAt: string };
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ["usage.threshold"];
 
 export const webhooksKey = ["webhooks"] as const;
 

@@ -2,10 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
+import type { TestEvent } from "../../../lib/webhooks";
 import { deliveriesKey } from "./get-deliveries";
-
-/** The test event added: its id is the webhook-id header the endpoint receives. */
-export type TestEvent = { eventId: string };
 
 export const sendTest = (bearer: string, webhookId: string) =>
   apiRequest<TestEvent>(`/v1/webhooks/${encodeURIComponent(webhookId)}/test`, bearer, { method: "POST" });
