@@ -56,6 +56,17 @@ export class AdminApi {
     return this.send<{ id: string; prefix: string; key: string }>("POST", `/v1/customers/${customerId}/keys`);
   }
 
+  createWebhook(url: string) {
+    return this.send<{ id: string; url: string; secret: string }>("POST", "/v1/webhooks", {
+      url,
+      events: ["usage.threshold"],
+    });
+  }
+
+  testWebhook(id: string) {
+    return this.send<{ eventId: string }>("POST", `/v1/webhooks/${id}/test`);
+  }
+
   async serviceToken(name: string) {
     return (await this.send<{ token: string }>("POST", "/v1/tokens", { name, role: "service" })).token;
   }
