@@ -10,6 +10,7 @@ export type PlanFields = {
   failMode?: "open" | "closed" | "local";
   shadow?: boolean;
   localShare?: number | null;
+  alerts?: number[];
 };
 
 type Plan = Required<PlanFields> & { id: string; version: number };
@@ -53,6 +54,17 @@ export class AdminApi {
 
   async createKey(customerId: string) {
     return this.send<{ id: string; prefix: string; key: string }>("POST", `/v1/customers/${customerId}/keys`);
+  }
+
+  createWebhook(url: string) {
+    return this.send<{ id: string; url: string; secret: string }>("POST", "/v1/webhooks", {
+      url,
+      events: ["usage.threshold"],
+    });
+  }
+
+  testWebhook(id: string) {
+    return this.send<{ eventId: string }>("POST", `/v1/webhooks/${id}/test`);
   }
 
   async serviceToken(name: string) {

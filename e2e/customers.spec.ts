@@ -312,6 +312,36 @@ test("changes a customer's plan and limit overrides, with the plan's rules inlin
   expect(await api.getCustomer(customer.id)).toMatchObject({ planId: `plus-${uid}`, overrides: { perDay: 80000 } });
 });
 
+test("a customer's limits now say which alert thresholds its use reached; its own thresholds replace the plan's", async ({
+  page,
+  api,
+  uid,
+  signIn,
+}) => {
+  await api.createPlan(`alerting-${uid}`, { perMinute: null, perHour: null, perDay: 10, alerts: [50, 100] });
+  const customer = await api.createCustomer(`Hooli ${uid}`, `alerting-${uid}`);
+  const { key } = await api.createKey(customer.id);
+  expect(await api.check(await api.serviceToken(`svc-${uid}`), key, 5)).toEqual([200, 200, 200, 200, 200]);
+  await signIn();
+  await openCustomers(page);
+
+  await page.getByRole("button", { name: `Manage Hooli ${uid}` }).click();
+  const limits = page.getByRole("region", { name: "Limits now" });
+  await expect(limits).toContainText("Alerts: 50 %, 100 %.");
+  await expect(limits.getByRole("meter", { name: "Per day used" })).toHaveAttribute("aria-valuetext", "5 of 10 used");
+  const reached = limits.getByRole("list", { name: "Alert thresholds of Per day reached" });
+  await expect(reached.getByRole("listitem")).toHaveText(["50 % reached"]);
+
+  const form = page.getByRole("form", { name: `Settings of Hooli ${uid}` });
+  await expect(form.getByLabel("Alerts")).toHaveAccessibleDescription(/share of a window limit/);
+  await form.getByLabel("Alerts").selectOption("own");
+  await form.getByLabel("Thresholds").fill("30, 40");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(form.getByText("Saved. The next check uses these settings.")).toBeVisible();
+  await expect(reached.getByRole("listitem")).toHaveText(["30 % reached", "40 % reached"]);
+  expect((await api.getCustomer(customer.id)).overrides).toEqual({ alerts: [30, 40] });
+});
+
 test("two admins edit one customer: the second sees theirs beside the current version and applies it over it", async ({
   page,
   browser,

@@ -286,3 +286,24 @@ test("deleting a plan in use is refused, and the refusal names its customers", a
   await expect(page.locator(":focus")).toContainText(`Plan spare-${uid} deleted.`);
   await expect(page.getByRole("row").filter({ hasText: `used-${uid}` })).toHaveCount(1);
 });
+
+test("sets a plan's alert thresholds through the form; the API keeps them ascending, the list says them", async ({
+  page,
+  api,
+  uid,
+}) => {
+  await api.createPlan(`alerts-${uid}`, { name: `Alerts ${uid}`, perDay: 10000 });
+  await page.reload();
+  await page.getByRole("button", { name: `Edit Alerts ${uid}` }).click();
+  const form = page.getByRole("form", { name: `Edit plan alerts-${uid}` });
+  const alerts = form.getByLabel("Alerts");
+  await expect(alerts).toHaveAccessibleDescription(/one webhook event per threshold per window when use reaches it/);
+  await alerts.fill("80, 80");
+  await alerts.blur();
+  await expect(alerts).toHaveAccessibleDescription("Give each threshold once");
+  await alerts.fill("100, 80");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Plan Alerts ${uid} saved.` })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `alerts-${uid}` })).toContainText("Alerts at 80 %, 100 %");
+  expect((await api.getPlan(`alerts-${uid}`)).alerts).toEqual([80, 100]);
+});

@@ -25,6 +25,9 @@ test("every page in the light and the dark theme", async ({ browser, baseURL, ap
   const acmeKey = (await api.createKey(acme.id)).key;
   const initechKey = (await api.createKey(initech.id)).key;
   await api.check(service, acmeKey, 40);
+  // An endpoint nothing listens at: its test event shows a delivery waiting for its next try.
+  const hook = await api.createWebhook(`http://127.0.0.1:9/billing-${uid}`);
+  await api.testWebhook(hook.id);
 
   for (const theme of THEMES) {
     const context = await browser.newContext({ baseURL, colorScheme: theme, viewport: { width: 1280, height: 800 } });
@@ -66,6 +69,13 @@ test("every page in the light and the dark theme", async ({ browser, baseURL, ap
     await nav.getByRole("link", { name: "Live" }).click();
     await expect(page.getByText("Denied now by Burst").first()).toBeVisible();
     await shoot("live");
+
+    await nav.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByRole("button", { name: `Deliveries to ${hook.url}` }).click();
+    await expect(
+      page.getByRole("table", { name: `Deliveries to ${hook.url}` }).getByText("webhook.test"),
+    ).toBeVisible();
+    await shoot("webhooks");
 
     await nav.getByRole("link", { name: "Audit" }).click();
     await expect(page.getByRole("table", { name: "Audit log" })).toBeVisible();

@@ -97,6 +97,7 @@ for (const width of [1280, 390] as const) {
           ["Customers", "Customers"],
           ["Tokens", "Tokens"],
           ["Live", "Live"],
+          ["Webhooks", "Webhooks"],
           ["Audit", "Audit log"],
         ] as const) {
           await nav.getByRole("link", { name: link }).click();

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: "/", label: "Plans" },
   { to: "/customers", label: "Customers" },
   { to: "/live", label: "Live" },
+  { to: "/webhooks", label: "Webhooks" },
   { to: "/tokens", label: "Tokens" },
   { to: "/audit", label: "Audit" },
 ];

@@ -1,4 +1,4 @@
-// The UI's routes: the admin console at / (Plans, Customers, Live, Tokens, Audit) and the customer page at /usage.
+// The UI's routes: the admin console at / (Plans, Customers, Live, Webhooks, Tokens, Audit) and the customer page at /usage.
 // Each page loads on first visit, so a customer's phone never downloads the admin console.
 import { createBrowserRouter } from "react-router";
 import { Loading } from "../components/ui/states";
@@ -26,6 +26,12 @@ export const router = createBrowserRouter([
       {
         path: "live",
         lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
+      },
+      {
+        path: "webhooks",
+        lazy: async () => ({
+          Component: (await import("../features/webhooks/components/webhooks-page")).WebhooksPage,
+        }),
       },
       {
         path: "tokens",

@@ -4,15 +4,18 @@ import "./zod-jitless";
 export {
   type Customer,
   CustomerCreate,
+  effectiveAlerts,
   effectiveLimits,
   effectiveResources,
   Overrides,
 } from "../../../api/src/domain/customer";
 export {
+  Alerts,
   LIMIT_FIELDS,
   LIMIT_KINDS,
   type LimitField,
   type Limits,
+  MAX_ALERTS,
   MAX_RESOURCES,
   noLimits,
   PLAN_ID,

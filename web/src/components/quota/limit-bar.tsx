@@ -1,6 +1,8 @@
-// One limit as a bar of used of limit, with what is left and a countdown to its reset.
+// One limit as a bar of used of limit, with what is left, a countdown to its reset and, when given, the alert
+// thresholds its window has reached.
 import { formatCount, formatDate, formatDuration } from "../../lib/format";
 import { entryLabel, entryParts, type LimitEntry, renewsOnBillingDay } from "../../lib/quota";
+import { ThresholdsReached } from "./thresholds-reached";
 import { heldText, UsedMeter, usedOf } from "./used-meter";
 
 /** When the limit frees up, in words: the bucket refills, windows reset. */
@@ -25,7 +27,14 @@ function detailText(entry: LimitEntry): string | null {
   return null;
 }
 
-export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
+type Props = {
+  entry: LimitEntry;
+  now: number;
+  /** The alert thresholds (percent) this window's use has reached; none shows nothing. */
+  reached?: readonly number[];
+};
+
+export function LimitBar({ entry, now, reached = [] }: Props) {
   const { used, fullness } = usedOf(entry);
   const label = entryLabel(entry.name);
   const detail = detailText(entry);
@@ -45,6 +54,7 @@ export function LimitBar({ entry, now }: { entry: LimitEntry; now: number }) {
       </div>
       {detail ? <p className="limit-detail">{detail}</p> : null}
       {held ? <p className="limit-detail">{held}, not yet spent</p> : null}
+      <ThresholdsReached label={label} reached={reached} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// A secret (an API key, a token) shown this once in a modal dialog with a copy button. The API keeps only its hash,
-// so the dialog blocks the page, and Escape, Back or a reload do not take it away: only "I have saved the …" does.
+// A secret (an API key, a token, a webhook's signing secret) shown this once in a modal dialog with a copy button. The
+// API never shows it again, so the dialog blocks the page, and Escape, Back or a reload do not take it away: only
+// "I have saved the …" does.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useBlocker } from "react-router";
@@ -11,14 +12,24 @@ type Props = {
   title: string;
   /** The label of the box that holds the secret, e.g. "New API key". */
   label: string;
-  /** What the secret is called in the buttons and the warning: "key" or "token". */
+  /** What the secret is called in the buttons and the warning: "key", "token" or "secret". */
   noun: string;
+  /** Why it is not shown again: for keys and tokens, Bouncer keeps only a hash. */
+  kept?: string;
   /** What the secret is for, under it. */
   children?: ReactNode;
   onDismiss: () => void;
 };
 
-export function SecretDialog({ secret, title, label, noun, children, onDismiss }: Props) {
+export function SecretDialog({
+  secret,
+  title,
+  label,
+  noun,
+  kept = "Bouncer stores only its hash.",
+  children,
+  onDismiss,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const dismissed = useRef(false);
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
@@ -89,8 +100,7 @@ export function SecretDialog({ secret, title, label, noun, children, onDismiss }
           </h2>
           <div className="dialog-body">
             <p>
-              Copy this {noun} now and keep it safe. <strong>You will not see it again</strong>: Bouncer stores only its
-              hash.
+              Copy this {noun} now and keep it safe. <strong>You will not see it again</strong>: {kept}
             </p>
             <div className="field">
               <label htmlFor={valueId} className="field-label">

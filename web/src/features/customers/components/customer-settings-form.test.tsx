@@ -183,6 +183,59 @@ test("the Local share override names the plan's share, takes own units under the
   });
 });
 
+test("the Alerts override names the plan's thresholds, takes own ones under the API's rule, or turns them off", async () => {
+  const plans = [proPlan({ alerts: [80, 100] })];
+  renderAsAdmin(<CustomerSettingsForm customer={acme} plans={plans} onDeleted={() => {}} />);
+  const user = userEvent.setup();
+  const alerts = screen.getByLabelText("Alerts");
+  expect(alerts).toHaveProperty("value", "");
+  expect(
+    within(alerts)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["Plan's: 80 %, 100 %", "None: no alerts for this customer", "Own thresholds"]);
+  expect(screen.queryByLabelText("Thresholds")).toBeNull();
+
+  await user.selectOptions(alerts, "own");
+  const thresholds = screen.getByLabelText("Thresholds");
+  const save = screen.getByRole("button", { name: "Save settings" });
+  expect(screen.getByText("Alerts must be whole numbers from 1 to 100, separated by commas")).toBeTruthy();
+  for (const [typed, message] of [
+    ["0", "Alerts must be whole numbers from 1 to 100, separated by commas"],
+    ["50, 50", "Give each threshold once"],
+    ["1 2 3 4 5 6", "At most 5 thresholds"],
+  ] as const) {
+    await user.clear(thresholds);
+    await user.type(thresholds, typed);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(thresholds.getAttribute("aria-invalid")).toBe("true");
+    expect(save).toHaveProperty("disabled", true);
+  }
+  await user.clear(thresholds);
+  await user.type(thresholds, "90, 50");
+  fetchMock.mockResolvedValueOnce(
+    json(200, { ...acme, overrides: { ...acme.overrides, alerts: [50, 90] }, version: 4 }),
+  );
+  await user.click(save);
+  expect(await screen.findByText("Saved. The next check uses these settings.")).toBeTruthy();
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    overrides: { perDay: 100000, shadow: true, alerts: [50, 90] },
+  });
+  expect(screen.getByLabelText("Thresholds")).toHaveProperty("value", "50, 90");
+
+  // None for this customer is an override of its own: [], not the plan's thresholds.
+  await user.selectOptions(screen.getByLabelText("Alerts"), "none");
+  expect(screen.queryByLabelText("Thresholds")).toBeNull();
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, overrides: { ...acme.overrides, alerts: [] }, version: 5 }));
+  await user.click(save);
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+    overrides: { perDay: 100000, shadow: true, alerts: [] },
+  });
+  expect(await screen.findByText("Version 5")).toBeTruthy();
+  expect(screen.getByLabelText("Alerts")).toHaveProperty("value", "none");
+});
+
 test("reset counters asks first, saying what it does, then posts the reset", async () => {
   const { user } = renderForm();
   await user.click(screen.getByRole("button", { name: "Reset counters" }));

@@ -1,5 +1,5 @@
-// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow, local share) with If-Match on every save
-// and delete; reset its counters; an empty override keeps the plan's value.
+// Change a customer's name, plan, billing day and overrides (limits, fail mode, shadow, local share, alerts) with
+// If-Match on every save and delete; reset its counters; an empty override keeps the plan's value.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
@@ -12,6 +12,7 @@ import { formatLimit } from "../../../lib/format";
 import { emptyLimitInputs } from "../../../lib/limit-input";
 import { customerQueryOptions } from "../api/get-customer";
 import { customerListKey } from "../api/get-customers";
+import { AlertsOverride } from "./alerts-override";
 import { BillingDaySelect } from "./billing-day-select";
 import { DeleteCustomerButton } from "./delete-customer-button";
 import { errorWords } from "./error-words";
@@ -198,6 +199,14 @@ export function CustomerSettingsForm({ customer, plans, onDeleted, focusOnMount 
           error={errors[overrideKey(null, "localShare")]}
           onChoice={(localShare) => edit({ localShare })}
           onUnits={(localShareUnits) => edit({ localShareUnits })}
+        />
+        <AlertsOverride
+          plan={plan}
+          choice={draft.alerts}
+          thresholds={draft.alertsThresholds}
+          error={errors[overrideKey(null, "alerts")]}
+          onChoice={(alerts) => edit({ alerts })}
+          onThresholds={(alertsThresholds) => edit({ alertsThresholds })}
         />
         <LimitFields
           values={draft.overrides.limits}

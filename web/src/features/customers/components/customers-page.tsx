@@ -1,5 +1,5 @@
 // The Customers page of the admin console: create a customer, search the list, and open one to change its settings,
-// reset its counters, delete it, and make or revoke its keys.
+// reset its counters, delete it, make or revoke its keys, and see its limits now and its days.
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
@@ -8,12 +8,14 @@ import { Button } from "../../../components/ui/button";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
-import type { Customer } from "../../../lib/domain";
+import { alertsText } from "../../../lib/alerts";
+import { type Customer, effectiveAlerts } from "../../../lib/domain";
 import { usePlans } from "../../plans/api/get-plans";
 import { customerQueryOptions } from "../api/get-customer";
 import { CustomerCreateForm } from "./customer-create-form";
 import { CustomerDaily } from "./customer-daily";
 import { CustomerKeys } from "./customer-keys";
+import { CustomerLimits } from "./customer-limits";
 import { CustomerSettingsForm } from "./customer-settings-form";
 import { CustomersList } from "./customers-list";
 import "./customers.css";
@@ -29,6 +31,7 @@ export function CustomersPage() {
     placeholderData: opened ?? undefined,
   });
   const selected = opened && (current.data ?? opened);
+  const selectedPlan = selected ? plans.data?.find((p) => p.id === selected.planId) : undefined;
   const [deleted, setDeleted] = useState<string | null>(null);
   // The control that opened the customer: Close and Escape give it the focus back.
   const opener = useRef<HTMLElement | null>(null);
@@ -116,6 +119,14 @@ export function CustomersPage() {
               <CustomerKeys key={selected.id} customer={selected} />
             </Panel>
           </div>
+          <Panel
+            title="Limits now"
+            description={`Used of each limit of ${selected.name}, updated every 2 seconds. Alerts: ${
+              selectedPlan ? alertsText(effectiveAlerts(selectedPlan, selected.overrides)).toLowerCase() : "…"
+            }.`}
+          >
+            <CustomerLimits key={selected.id} customer={selected} plan={selectedPlan} />
+          </Panel>
           <Panel title="Daily usage" description={`Checks of ${selected.name} allowed and denied per UTC day.`}>
             <CustomerDaily key={selected.id} customer={selected} />
           </Panel>

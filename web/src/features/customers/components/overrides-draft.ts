@@ -1,4 +1,6 @@
 // A customer's limit overrides as typed (empty inherits the plan), checked against the plan with the API's rules.
+
+import { alertsMessage } from "../../../lib/alerts";
 import {
   type Customer,
   effectiveLimits,
@@ -23,9 +25,9 @@ export const overridesDraftOf = (overrides: Customer["overrides"]): OverridesDra
 
 /**
  * Where an error shows: a field of the plan's own limits (resource null) or of one resource's, or the local share
- * ("localShare"). "/" is in no name.
+ * ("localShare") or the alerts ("alerts"). "/" is in no name.
  */
-export const overrideKey = (resource: string | null, field: LimitField | "localShare") =>
+export const overrideKey = (resource: string | null, field: LimitField | "localShare" | "alerts") =>
   resource === null ? field : `${resource}/${field}`;
 
 /** The resources a customer's overrides can touch: the plan's, then any only the overrides name. */
@@ -45,12 +47,12 @@ function typed(inputs: LimitInputs): Partial<Record<LimitField, number>> {
 
 export type CheckedOverrides = { errors: Partial<Record<string, string>>; overrides: Overrides | undefined };
 
-/** The fail mode, shadow and local share overrides chosen; a field left out keeps the plan's value. */
-export type ModeOverrides = Pick<NonNullable<Overrides>, "failMode" | "shadow" | "localShare">;
+/** The fail mode, shadow, local share and alerts overrides chosen; a field left out keeps the plan's value. */
+export type ModeOverrides = Pick<NonNullable<Overrides>, "failMode" | "shadow" | "localShare" | "alerts">;
 
 /**
- * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode, shadow and local share
- * overrides (all in one object, since a PATCH replaces the whole of it).
+ * Errors by overrideKey, and the overrides to send: the limits typed, plus the fail mode, shadow, local share and
+ * alerts overrides (all in one object, since a PATCH replaces the whole of it).
  */
 export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, kept: ModeOverrides): CheckedOverrides {
   const candidate: NonNullable<Overrides> = typed(draft.limits);
@@ -61,12 +63,13 @@ export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, ke
   if (kept.failMode !== undefined) candidate.failMode = kept.failMode;
   if (kept.shadow !== undefined) candidate.shadow = kept.shadow;
   if (kept.localShare !== undefined) candidate.localShare = kept.localShare;
+  if (kept.alerts !== undefined) candidate.alerts = kept.alerts;
 
   // The API's paths: [field] or ["resources", name, field].
   const keyOf = (path: PropertyKey[]) =>
     path[0] === "resources"
       ? overrideKey(String(path[1]), path[2] as LimitField)
-      : overrideKey(null, path[0] as LimitField);
+      : overrideKey(null, path[0] as LimitField | "localShare" | "alerts");
   const errors: Partial<Record<string, string>> = {};
   const parsed = Overrides.safeParse(candidate);
   if (!parsed.success) {
@@ -74,9 +77,11 @@ export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, ke
       errors[keyOf(issue.path)] ??=
         issue.path[0] === "localShare"
           ? localShareMessage(issue)
-          : issue.code === "invalid_type"
-            ? "Must be a whole number"
-            : humanize(issue.message);
+          : issue.path[0] === "alerts"
+            ? alertsMessage(issue)
+            : issue.code === "invalid_type"
+              ? "Must be a whole number"
+              : humanize(issue.message);
     }
   }
   if (plan) {

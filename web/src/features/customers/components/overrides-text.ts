@@ -1,6 +1,7 @@
 // A customer's overrides in a few words, for the list and the conflict view: limits, resources, fail mode, shadow,
-// local share.
+// local share, alerts.
 import { failModeText } from "../../../components/quota/fail-mode-words";
+import { alertsText } from "../../../lib/alerts";
 import type { Customer } from "../../../lib/domain";
 import { localShareText } from "../../../lib/local-share";
 import { limitsText } from "../../../lib/quota";
@@ -24,6 +25,7 @@ export function overridesText(overrides: Customer["overrides"]): string {
   if (overrides?.shadow !== undefined) parts.push(`Shadow ${overrides.shadow ? "on" : "off"}`);
   if (overrides?.localShare !== undefined)
     parts.push(`Local share ${localShareText(overrides.localShare).toLowerCase()}`);
+  if (overrides?.alerts !== undefined) parts.push(`Alerts ${alertsText(overrides.alerts).toLowerCase()}`);
   const said = parts.filter((part) => part !== "");
   return said.length > 0 ? said.join("; ") : "None";
 }

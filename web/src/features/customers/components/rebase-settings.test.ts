@@ -39,3 +39,12 @@ test("a local share turned off (null) is a change of its own, kept over the othe
   // Back to the plan's: the override goes, the other admin's stays.
   expect(rebaseSettings({ overrides: null }, base, current)).toEqual({ overrides: { perDay: 30000 } });
 });
+
+test("alerts are one override: unchanged they keep the other admin's, changed or turned off ([]) they are this one's", () => {
+  const base = customer({ alerts: [80, 100] }, 1);
+  const current = customer({ alerts: [50, 90] }, 2);
+  expect(rebaseSettings({ overrides: { alerts: [80, 100], perDay: 9000 } }, base, current)).toEqual({
+    overrides: { alerts: [50, 90], perDay: 9000 },
+  });
+  expect(rebaseSettings({ overrides: { alerts: [] } }, base, current)).toEqual({ overrides: { alerts: [] } });
+});

@@ -1,6 +1,7 @@
 // An admin's changes moved onto a newer version of the customer: what they changed, override by override, laid over
 // what someone else saved meanwhile, so that applying theirs does not undo the other admin's edits.
 import type { Customer, Overrides } from "../../../lib/domain";
+import { sameValue } from "../../../lib/same-value";
 import type { CustomerSettings } from "../api/update-customer";
 
 /** Each single override by path: "perDay", "failMode", "resources/ai.generate/perDay". "/" is in no name. */
@@ -41,7 +42,8 @@ export function rebaseSettings(mine: CustomerSettings, base: Customer, current: 
   const after = flatten(mine.overrides);
   const merged = flatten(current.overrides);
   for (const path of new Set([...before.keys(), ...after.keys()])) {
-    if (before.get(path) === after.get(path)) continue;
+    // Alerts are a list: one that reads the same is no change, though it is another array.
+    if (sameValue(before.get(path), after.get(path))) continue;
     if (after.has(path)) merged.set(path, after.get(path));
     else merged.delete(path);
   }

@@ -1,6 +1,7 @@
 // The rows of the 412 view: each setting as the admin set it beside the current version, and whether they differ.
 import { failModeText } from "../../../components/quota/fail-mode-words";
 import type { ConflictRow } from "../../../components/ui/conflict-view";
+import { alertsText } from "../../../lib/alerts";
 import type { Customer, Plan } from "../../../lib/domain";
 import { localShareText } from "../../../lib/local-share";
 import type { CustomerSettings } from "../api/update-customer";
@@ -29,6 +30,10 @@ function texts(settings: Settings, plans: Plan[]): Record<string, string> {
       overrides?.localShare !== undefined
         ? localShareText(overrides.localShare)
         : `Plan's (${plan ? localShareText(plan.localShare).toLowerCase() : "unknown"})`,
+    Alerts:
+      overrides?.alerts !== undefined
+        ? alertsText(overrides.alerts)
+        : `Plan's (${plan ? alertsText(plan.alerts).toLowerCase() : "unknown"})`,
   };
 }
 
@@ -41,6 +46,7 @@ const FIELD_OF: Record<string, keyof Settings> = {
   "Fail mode": "overrides",
   Shadow: "overrides",
   "Local share": "overrides",
+  Alerts: "overrides",
 };
 
 export function conflictRows(mine: CustomerSettings, current: Customer, plans: Plan[]): ConflictRow[] {

@@ -72,3 +72,19 @@ test("a name that breaks the API's rule, or an override the plan's rules refuse,
   expect(low.errors.perDay).toMatch(/^Per day/);
   expect(low.settings).toBeUndefined();
 });
+
+test("alerts: the plan's when left alone, [] for none, own thresholds ascending; unchanged ones send nothing", () => {
+  expect(settingsDraftOf(acme)).toMatchObject({ alerts: "", alertsThresholds: "" });
+  const own = customerOf({ overrides: { alerts: [50, 90] } });
+  expect(settingsDraftOf(own)).toMatchObject({ alerts: "own", alertsThresholds: "50, 90" });
+  expect(settingsDraftOf(customerOf({ overrides: { alerts: [] } }))).toMatchObject({ alerts: "none" });
+  expect(patchOf({ alerts: "none" })).toEqual({ overrides: { perDay: 100000, failMode: "closed", alerts: [] } });
+  expect(patchOf({ alerts: "own", alertsThresholds: "100, 75" })).toEqual({
+    overrides: { perDay: 100000, failMode: "closed", alerts: [75, 100] },
+  });
+  const { settings } = checkSettings({ ...settingsDraftOf(own), alertsThresholds: "90, 50" }, plan);
+  expect(settings && settingsPatchOf(own, settings)).toBeNull();
+  expect(checkSettings({ ...settingsDraftOf(acme), alerts: "own" }, plan).errors).toEqual({
+    alerts: "Alerts must be whole numbers from 1 to 100, separated by commas",
+  });
+});

@@ -1,5 +1,6 @@
-// A customer's settings as the admin edits them (name, plan, billing day, limit, fail mode, shadow and local share
-// overrides), and what a save of them sends, checked with the API's rules.
+// A customer's settings as the admin edits them (name, plan, billing day, limit, fail mode, shadow, local share and
+// alerts overrides), and what a save of them sends, checked with the API's rules.
+import { alertsInputOf, parseAlertsInput } from "../../../lib/alerts";
 import { type Customer, CustomerCreate, type Plan } from "../../../lib/domain";
 import { humanize, limitInputOf, parseLimitInput } from "../../../lib/limit-input";
 import type { CustomerSettings } from "../api/update-customer";
@@ -16,6 +17,8 @@ export type FailModeChoice = "" | "open" | "closed" | "local";
 export type ShadowChoice = "" | "on" | "off";
 /** A local share override as chosen: "" keeps the plan's, "off" sends every check to the store, "own" its units. */
 export type LocalShareChoice = "" | "off" | "own";
+/** An alerts override as chosen: "" keeps the plan's, "none" turns them off ([]), "own" its thresholds. */
+export type AlertsChoice = "" | "none" | "own";
 
 export type SettingsDraft = {
   name: string;
@@ -27,6 +30,9 @@ export type SettingsDraft = {
   localShare: LocalShareChoice;
   /** The customer's own local share as typed, used when localShare is "own". */
   localShareUnits: string;
+  alerts: AlertsChoice;
+  /** The customer's own thresholds as typed ("80, 100"), used when alerts is "own". */
+  alertsThresholds: string;
 };
 
 export const settingsDraftOf = (customer: Customer): SettingsDraft => ({
@@ -39,6 +45,8 @@ export const settingsDraftOf = (customer: Customer): SettingsDraft => ({
   localShare:
     customer.overrides?.localShare === undefined ? "" : customer.overrides.localShare === null ? "off" : "own",
   localShareUnits: limitInputOf(customer.overrides?.localShare),
+  alerts: customer.overrides?.alerts === undefined ? "" : customer.overrides.alerts.length === 0 ? "none" : "own",
+  alertsThresholds: alertsInputOf(customer.overrides?.alerts),
 });
 
 export function modesOf(draft: SettingsDraft): ModeOverrides {
@@ -48,6 +56,12 @@ export function modesOf(draft: SettingsDraft): ModeOverrides {
   if (draft.localShare === "off") modes.localShare = null;
   // Own units left empty are no number yet, not "off": the rule says so beside the field.
   if (draft.localShare === "own") modes.localShare = parseLimitInput(draft.localShareUnits) ?? Number.NaN;
+  if (draft.alerts === "none") modes.alerts = [];
+  // Own thresholds left empty are none typed yet, not "none": the rule says so beside the field.
+  if (draft.alerts === "own") {
+    const typed = parseAlertsInput(draft.alertsThresholds);
+    modes.alerts = typed.length > 0 ? typed.sort((a, b) => a - b) : [Number.NaN];
+  }
   return modes;
 }
 

@@ -56,6 +56,7 @@ test("every field of the plan has its row, with the plans table's labels and wor
     "Fail mode",
     "Shadow",
     "Local share",
+    "Alerts",
   ]);
   expect(row(rows, "Burst")).toMatchObject({ mine: "120", current: "60 (per minute)", differs: true });
   expect(row(rows, "Resources")).toMatchObject({
@@ -74,4 +75,14 @@ test("a local share turned off is a change of its own, shown as Off", () => {
     current: "100 units",
     differs: true,
   });
+});
+
+test("alerts show as percents, None when off", () => {
+  expect(row(conflictRows({ alerts: [80, 100] }, current), "Alerts")).toEqual({
+    label: "Alerts",
+    mine: "80 %, 100 %",
+    current: "None",
+    differs: true,
+  });
+  expect(row(conflictRows({}, { ...current, alerts: [50] }), "Alerts")).toMatchObject({ mine: null, current: "50 %" });
 });

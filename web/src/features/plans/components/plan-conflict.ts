@@ -1,6 +1,7 @@
 // The rows of the 412 view: each plan field as the admin set it beside the current version, and whether they differ.
 import { failModeText } from "../../../components/quota/fail-mode-words";
 import type { ConflictRow } from "../../../components/ui/conflict-view";
+import { alertsText } from "../../../lib/alerts";
 import { LIMIT_KINDS, type Plan, type PlanPatch } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { localShareText } from "../../../lib/local-share";
@@ -26,6 +27,7 @@ const ROWS: { label: string; field: keyof PlanPatch; text: (plan: Shown) => stri
   { label: "Fail mode", field: "failMode", text: (p) => failModeText(p.failMode) },
   { label: "Shadow", field: "shadow", text: (p) => (p.shadow ? "On" : "Off") },
   { label: "Local share", field: "localShare", text: (p) => localShareText(p.localShare) },
+  { label: "Alerts", field: "alerts", text: (p) => alertsText(p.alerts) },
 ];
 
 /** `mine` is what the admin changed from the version they read; applied over `current`, the rest keeps its value. */

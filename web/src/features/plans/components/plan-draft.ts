@@ -1,5 +1,6 @@
 // The plan form's values as typed, checked with the API's own schema, and turned into a create or a patch.
 import type { z } from "zod";
+import { alertsInputOf, alertsMessage, parseAlertsInput } from "../../../lib/alerts";
 import {
   LIMIT_FIELDS,
   type LimitField,
@@ -37,10 +38,12 @@ export type PlanDraft = {
   shadow: boolean;
   /** As typed: empty is none, every check asks the counter store. */
   localShare: string;
+  /** As typed: "80, 100"; empty is none. */
+  alerts: string;
 };
 
 /**
- * Where an error shows: "id", "name", a limit field ("perDay"), "localShare", "resources" (their number), or a resource row's
+ * Where an error shows: "id", "name", a limit field ("perDay"), "localShare", "alerts", "resources" (their number), or a resource row's
  * name or limit (resourceKey(row, "name"), resourceKey(row, "perDay")).
  */
 export type DraftKey = string;
@@ -56,6 +59,7 @@ export const emptyDraft: PlanDraft = {
   failMode: "open",
   shadow: false,
   localShare: "",
+  alerts: "",
 };
 
 /** A new, empty resource row, numbered after every row there is. */
@@ -77,6 +81,7 @@ export const draftOf = (plan: Plan): PlanDraft => ({
   failMode: plan.failMode,
   shadow: plan.shadow,
   localShare: limitInputOf(plan.localShare),
+  alerts: alertsInputOf(plan.alerts),
 });
 
 const ID_RULE = "Use lowercase letters, digits, - and _, starting with a letter or digit (at most 63).";
@@ -85,6 +90,7 @@ const RESOURCE_RULE = "Use lowercase letters, digits, . _ : and -, starting with
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.path[0] === "id") return ID_RULE;
   if (issue.path[0] === "localShare") return localShareMessage(issue);
+  if (issue.path[0] === "alerts") return alertsMessage(issue);
   // NaN (text that is not a number) fails the type check, whose own message is for developers.
   if (issue.code === "invalid_type") return "Must be a whole number";
   return humanize(issue.message);
@@ -118,6 +124,7 @@ export function checkDraft(draft: PlanDraft): Checked {
     failMode: draft.failMode,
     shadow: draft.shadow,
     localShare: parseLimitInput(draft.localShare),
+    alerts: parseAlertsInput(draft.alerts),
   };
   // The API's paths name a resource; the form's rows are numbered. A name taken twice is the first row's.
   const keyOf = (path: PropertyKey[]): DraftKey | undefined => {
@@ -155,6 +162,8 @@ export function patchOf(before: Plan, after: PlanCreate): PlanPatch | null {
   if (after.failMode !== before.failMode) patch.failMode = after.failMode;
   if (after.shadow !== before.shadow) patch.shadow = after.shadow;
   if (after.localShare !== before.localShare) patch.localShare = after.localShare;
+  // A PATCH replaces the thresholds as a whole; the API keeps them ascending, as the checked plan has them.
+  if (!sameValue(after.alerts, before.alerts)) patch.alerts = after.alerts;
   const parsed = PlanPatch.safeParse(patch);
   return parsed.success ? parsed.data : null;
 }

@@ -96,6 +96,7 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
     failMode: "closed",
     shadow: true,
     localShare: null,
+    alerts: [],
   });
   await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
 });
@@ -135,7 +136,64 @@ test("Local share: empty is off, and a share outside 2 to 10,000 or not whole is
   await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
 });
 
+test("Alerts: thresholds typed as 80, 100 are checked as the API checks them and posted ascending", async () => {
+  const { user, onDone } = renderForm();
+  fetchMock.mockResolvedValue(json(201, { id: "metered", name: "Metered", version: 1 }));
+  await user.type(screen.getByLabelText("Name"), "Metered");
+  await user.type(screen.getByLabelText("Per day"), "1000");
+  const alerts = screen.getByLabelText("Alerts");
+  expect(alerts).toHaveProperty("placeholder", "None");
+  expect(screen.getByText(/one webhook event per threshold per window when use reaches it/)).toBeTruthy();
+
+  for (const [typed, message] of [
+    ["0", "Alerts must be whole numbers from 1 to 100, separated by commas"],
+    ["101", "Alerts must be whole numbers from 1 to 100, separated by commas"],
+    ["80.5", "Alerts must be whole numbers from 1 to 100, separated by commas"],
+    ["eighty", "Alerts must be whole numbers from 1 to 100, separated by commas"],
+    ["80, 80", "Give each threshold once"],
+    ["10, 20, 30, 40, 50, 60", "At most 5 thresholds"],
+  ] as const) {
+    await user.clear(alerts);
+    await user.type(alerts, typed);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(alerts).toHaveProperty("ariaInvalid", "true");
+    await user.click(screen.getByRole("button", { name: "Create plan" }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  }
+
+  await user.clear(alerts);
+  await user.type(alerts, "100, 80 %");
+  expect(alerts).toHaveProperty("ariaInvalid", "false");
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toMatchObject({ perDay: 1000, alerts: [80, 100] });
+  await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+});
+
 const pro = proPlan({ perDay: null, version: 3 });
+
+test("an edit shows the plan's alerts, and sends them as a whole when changed", async () => {
+  const alerting = proPlan({ alerts: [80, 100], version: 5 });
+  const { user } = renderForm(alerting);
+  fetchMock.mockResolvedValue(json(200, { ...alerting, version: 6 }));
+  const alerts = screen.getByLabelText("Alerts");
+  expect(alerts).toHaveProperty("value", "80, 100");
+  await user.clear(alerts);
+  await user.type(alerts, "50, 80, 100");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const [, first] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(first?.body))).toEqual({ alerts: [50, 80, 100] });
+});
+
+test("emptying a plan's alerts turns them off with []", async () => {
+  const alerting = proPlan({ alerts: [90], version: 5 });
+  const { user } = renderForm(alerting);
+  fetchMock.mockResolvedValue(json(200, { ...alerting, alerts: [], version: 6 }));
+  await user.clear(screen.getByLabelText("Alerts"));
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toEqual({ alerts: [] });
+});
 
 test("an edit sends only what changed, with If-Match", async () => {
   const { user, onDone } = renderForm(pro);

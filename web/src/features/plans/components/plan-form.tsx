@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useAdminToken } from "../../../app/admin-session";
+import { AlertsField } from "../../../components/quota/alerts-field";
 import { FailModeField } from "../../../components/quota/fail-mode-field";
 import { LimitFields } from "../../../components/quota/limit-fields";
 import { LocalShareField } from "../../../components/quota/local-share-field";
@@ -34,7 +35,7 @@ type Props = {
 };
 
 /** The draft fields edited by name; limits and resources have their own setters. */
-type TopField = "id" | "name" | "failMode" | "shadow" | "localShare";
+type TopField = "id" | "name" | "failMode" | "shadow" | "localShare" | "alerts";
 
 const firstInput = (form: HTMLFormElement | null) => form?.querySelector<HTMLElement>("input")?.focus();
 
@@ -232,6 +233,12 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
           error={shown("localShare")}
           onChange={(value) => change("localShare", value)}
           onBlur={() => touch("localShare")}
+        />
+        <AlertsField
+          value={draft.alerts}
+          error={shown("alerts")}
+          onChange={(value) => change("alerts", value)}
+          onBlur={() => touch("alerts")}
         />
       </div>
 

@@ -1,8 +1,9 @@
-// Every plan with its limits of every kind, its resources, fail mode, shadow flag and local share, and the actions on
-// each.
+// Every plan with its limits of every kind, its alert thresholds, resources, fail mode, shadow flag and local share,
+// and the actions on each.
 import { failModeText } from "../../../components/quota/fail-mode-words";
 import { Button } from "../../../components/ui/button";
 import { TableScroll } from "../../../components/ui/table-scroll";
+import { alertsText } from "../../../lib/alerts";
 import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { localShareText } from "../../../lib/local-share";
@@ -43,6 +44,8 @@ export function PlansTable({ plans, onEdit, onDeleted }: Props) {
               <th scope="row" tabIndex={-1} data-plan-row={plan.id} className="plan-row-focus">
                 <span className="cell-title">{plan.name}</span>
                 <code className="cell-sub">{plan.id}</code>
+                {/* Under the name rather than in a twelfth column: the table just fits 1280 px as it is. */}
+                {plan.alerts.length > 0 ? <span className="cell-sub">Alerts at {alertsText(plan.alerts)}</span> : null}
               </th>
               {LIMIT_KINDS.map(({ field }) => (
                 <td key={field} className={plan[field] === null ? "num muted" : "num"}>

@@ -1,0 +1,20 @@
+// GET /v1/customers/{id}/usage: each of a customer's limits as it stands now, read every 2 seconds on its admin view.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAdminToken } from "../../../app/admin-session";
+import { apiRequest } from "../../../lib/api-client";
+import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+
+export const getCustomerUsage = (bearer: string, customerId: string, signal?: AbortSignal) =>
+  apiRequest<Usage>(`/v1/customers/${encodeURIComponent(customerId)}/usage`, bearer, { signal });
+
+export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
+  queryOptions({
+    queryKey: ["customers", customerId, "usage"],
+    queryFn: ({ signal }) => getCustomerUsage(bearer, customerId, signal),
+    meta: { bearer: "admin" },
+    refetchInterval: LIVE_REFRESH_MS,
+    staleTime: 0,
+  });
+
+export const useCustomerUsage = (customerId: string) =>
+  useQuery(customerUsageQueryOptions(useAdminToken(), customerId));

@@ -1,0 +1,18 @@
+// POST /v1/webhooks/{id}/test: sends the endpoint a webhook.test event, which shows among its deliveries.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useAdminToken } from "../../../app/admin-session";
+import { apiRequest } from "../../../lib/api-client";
+import type { TestEvent } from "../../../lib/webhooks";
+import { deliveriesKey } from "./get-deliveries";
+
+export const sendTest = (bearer: string, webhookId: string) =>
+  apiRequest<TestEvent>(`/v1/webhooks/${encodeURIComponent(webhookId)}/test`, bearer, { method: "POST" });
+
+export function useSendTest() {
+  const bearer = useAdminToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) => sendTest(bearer, webhookId),
+    onSuccess: (_answer, webhookId) => queryClient.invalidateQueries({ queryKey: deliveriesKey(webhookId) }),
+  });
+}
