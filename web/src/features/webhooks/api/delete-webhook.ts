@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
+import { deliveriesKey } from "./get-deliveries";
 import { webhooksKey } from "./get-webhooks";
 
 export const deleteWebhook = (bearer: string, id: string) =>
@@ -11,7 +12,14 @@ export function useDeleteWebhook() {
   const bearer = useAdminToken();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteWebhook(bearer, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+    // Its deliveries go with it: they are not read while it is deleted, nor after (each read would be a 404).
+    mutationFn: async (id: string) => {
+      await queryClient.cancelQueries({ queryKey: deliveriesKey(id) });
+      return deleteWebhook(bearer, id);
+    },
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: deliveriesKey(id) });
+      return queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true });
+    },
   });
 }

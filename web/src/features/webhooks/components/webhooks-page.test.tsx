@@ -212,6 +212,41 @@ test("delete asks first, then deletes and says so", async () => {
   expect(calls("DELETE", "/v1/webhooks/wh_1")).toHaveLength(1);
 });
 
+test("deleting the endpoint whose deliveries are shown reads them no more: the server would answer 404", async () => {
+  let webhooks = [billing];
+  const order: string[] = [];
+  serve([
+    { method: "GET", path: "/v1/webhooks", answer: () => json(200, { webhooks }) },
+    {
+      method: "GET",
+      path: "/v1/webhooks/wh_1/deliveries?limit=50",
+      answer: () => {
+        order.push("read");
+        return webhooks.length > 0
+          ? json(200, { deliveries: [delivery({})] })
+          : json(404, { error: { code: "not_found", message: "no such endpoint", requestId: "r" } });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/v1/webhooks/wh_1",
+      answer: () => {
+        order.push("delete");
+        webhooks = [];
+        return new Response(null, { status: 204 });
+      },
+    },
+  ]);
+  const user = renderPage();
+  await user.click(await screen.findByRole("button", { name: `Deliveries to ${billing.url}` }));
+  expect(await screen.findByRole("table", { name: `Deliveries to ${billing.url}` })).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: `Delete ${billing.url}` }));
+  const dialog = await screen.findByRole("dialog", { name: "Delete this endpoint?" });
+  await user.click(within(dialog).getByRole("button", { name: "Delete endpoint" }));
+  expect(await screen.findByText("No endpoints yet")).toBeTruthy();
+  expect(order.slice(order.indexOf("delete"))).toEqual(["delete"]);
+});
+
 test("a refusal of the API is said beside the form, and the URL typed is kept", async () => {
   serve([
     { method: "GET", path: "/v1/webhooks", answer: () => json(200, { webhooks: [] }) },

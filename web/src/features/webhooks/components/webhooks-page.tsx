@@ -120,16 +120,17 @@ export function WebhooksPage() {
         confirmLabel={remove.isPending ? "Deleting…" : "Delete endpoint"}
         busy={remove.isPending}
         onCancel={closeDelete}
-        onConfirm={() =>
-          deleting &&
+        onConfirm={() => {
+          if (!deleting) return;
+          // Its deliveries stop being read before it is deleted: a read after would find it gone.
+          if (shownId === deleting.id) setShownId(null);
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              if (shownId === deleting.id) setShownId(null);
               setNotice({ tone: "success", title: `Endpoint ${deleting.url} was deleted.`, focus: true });
               closeDelete();
             },
-          })
-        }
+          });
+        }}
       >
         <p>
           No more events are sent to <code className="webhook-url">{deleting?.url}</code>, and its deliveries go with
