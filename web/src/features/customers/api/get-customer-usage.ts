@@ -1,8 +1,9 @@
 // GET /v1/customers/{id}/usage: each of a customer's limits as it stands now, read every 2 seconds on its admin view.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useIsMutating, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+import { deleteCustomerKey } from "./delete-customer";
 
 export const getCustomerUsage = (bearer: string, customerId: string, signal?: AbortSignal) =>
   apiRequest<Usage>(`/v1/customers/${encodeURIComponent(customerId)}/usage`, bearer, { signal });
@@ -16,5 +17,8 @@ export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
     staleTime: 0,
   });
 
-export const useCustomerUsage = (customerId: string) =>
-  useQuery(customerUsageQueryOptions(useAdminToken(), customerId));
+/** Read every 2 s, except while a customer is being deleted: this one's limits would answer 404 once it is gone. */
+export function useCustomerUsage(customerId: string) {
+  const deleting = useIsMutating({ mutationKey: deleteCustomerKey }) > 0;
+  return useQuery({ ...customerUsageQueryOptions(useAdminToken(), customerId), enabled: !deleting });
+}
