@@ -965,7 +965,11 @@ export type components = {
          *           }
          *         },
          *         "failMode": "closed",
-         *         "shadow": false
+         *         "shadow": false,
+         *         "alerts": [
+         *           80,
+         *           100
+         *         ]
          *       },
          *       "overrides": {
          *         "perDay": 100000
@@ -1023,6 +1027,8 @@ export type components = {
                 failMode: "open" | "closed" | "local";
                 /** @description Dry run: when true the plan never denies; /v1/check reports what it would have done. */
                 shadow: boolean;
+                /** @description Usage thresholds in percent (1–100, at most 5), e.g. [80, 100]: each window limit of the plan and of its resources (hour, day, week, month) raises one `usage.threshold` webhook event per threshold per window when the customer's use reaches it, in the check that reaches it. [] (the default): none. */
+                alerts: number[];
             };
             overrides: components["schemas"]["Overrides"];
         };

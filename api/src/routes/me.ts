@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow, ownCustomer } from "../auth";
 import type { App, AppDeps } from "../deps";
-import { effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
+import { effectiveAlerts, effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import {
   FailMode,
   LIMIT_EXAMPLES,
@@ -35,6 +35,7 @@ export const Me = z
         resources: z.record(z.string(), ResourceLimitsOut).meta({ description: PLAN_FIELD_DOCS.resources }),
         failMode: FailMode.meta({ description: PLAN_FIELD_DOCS.failMode }),
         shadow: z.boolean().meta({ description: PLAN_FIELD_DOCS.shadow }),
+        alerts: z.array(z.number().int()).meta({ description: PLAN_FIELD_DOCS.alerts }),
       })
       .meta({
         description:
@@ -61,6 +62,7 @@ export const Me = z
         resources: { "ai.generate": { ...noLimits(), perMinute: 10, perDay: 2000 } },
         failMode: "closed",
         shadow: false,
+        alerts: [80, 100],
       },
       overrides: { perDay: 100000 },
     },
@@ -101,6 +103,7 @@ export function registerMe(app: App, { config }: AppDeps) {
             resources: effectiveResources(plan, customer.overrides),
             failMode: customer.overrides?.failMode ?? failMode,
             shadow: customer.overrides?.shadow ?? shadow,
+            alerts: [...effectiveAlerts(plan, customer.overrides)],
           },
           overrides: customer.overrides,
         },

@@ -56,11 +56,19 @@ export function describeUsageRoutes(target: RouteHost) {
             resources: {},
             failMode: "open",
             shadow: false,
+            alerts: [],
           },
           // The customer's own, so that the page can say which of the plan's values above are custom.
           overrides: { perDay: 9000 },
         });
         expect(me.text).not.toContain(key);
+      });
+
+      test("/v1/me's alerts are those that apply to the customer: its own when it overrides them, else its plan's", async () => {
+        await t.call("PATCH", "/v1/plans/pro", { body: { alerts: [80, 100] } });
+        expect((await t.call("GET", "/v1/me", { token: key })).json.plan.alerts).toEqual([80, 100]);
+        await t.call("PATCH", `/v1/customers/${customerId}`, { body: { overrides: { perDay: 9000, alerts: [50] } } });
+        expect((await t.call("GET", "/v1/me", { token: key })).json.plan.alerts).toEqual([50]);
       });
 
       test("an admin or service bearer has no /v1/me", async () => {

@@ -7,7 +7,15 @@ export type Me = {
   id: string;
   name: string;
   planId: string;
-  plan: Limits & { id: string; name: string; resources: Resources; failMode: "open" | "closed"; shadow: boolean };
+  plan: Limits & {
+    id: string;
+    name: string;
+    resources: Resources;
+    failMode: "open" | "closed" | "local";
+    shadow: boolean;
+    /** The alert thresholds that apply to the customer: its own, else its plan's. */
+    alerts: number[];
+  };
   /** The customer's own values among the plan's above; null when it has the plan as it is. */
   overrides: Overrides;
 };

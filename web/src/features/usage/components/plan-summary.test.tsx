@@ -21,6 +21,7 @@ const plan: Me["plan"] = {
   },
   failMode: "open",
   shadow: false,
+  alerts: [],
 };
 
 test("the title is the plan's name alone when the customer has the plan as it is", () => {

@@ -31,6 +31,8 @@ const ANSWERS: Record<string, unknown> = {
       },
       failMode: "closed",
       shadow: false,
+      // The customer's alerts: 5 % of ai.generate's 50 a day is 3, which its 3 used reach; 10 % (5) they do not.
+      alerts: [5, 10],
     },
   },
   "/v1/me/usage": {
@@ -76,6 +78,10 @@ test("the month shows its renewal date, a resource's entry its name, and the day
     "3 of 50 used",
   );
   expect(screen.getByText("Per day 50")).toBeTruthy();
+  // The thresholds its use has reached this window, beside the bar; the month's 3 of 100,000 reach none.
+  const reached = screen.getByRole("list", { name: /^Alert thresholds of ai\.generate.* reached$/ });
+  expect(reached.textContent).toBe("5 % reached");
+  expect(screen.getAllByRole("list", { name: /^Alert thresholds of .* reached$/ })).toHaveLength(1);
   const days = await screen.findByRole("figure", { name: "Your checks per day" });
   expect(days.textContent).toContain("13 allowed");
   expect(days.textContent).toContain("1 denied");

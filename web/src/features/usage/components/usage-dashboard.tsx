@@ -8,6 +8,7 @@ import { useNowSeconds } from "../../../components/quota/use-now";
 import { Alert } from "../../../components/ui/alert";
 import { Panel } from "../../../components/ui/panel";
 import { Loading } from "../../../components/ui/states";
+import { thresholdsReached } from "../../../lib/alerts";
 import { useMe } from "../api/get-me";
 import { useMyDaily } from "../api/get-my-daily";
 import { useMyHistory } from "../api/get-my-history";
@@ -57,7 +58,12 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
         ) : (
           <div className="limits">
             {usage.data.limits.map((entry) => (
-              <LimitBar key={entry.name} entry={entry} now={now} />
+              <LimitBar
+                key={entry.name}
+                entry={entry}
+                now={now}
+                reached={thresholdsReached(entry, me.data?.plan.alerts ?? [])}
+              />
             ))}
           </div>
         )}
