@@ -7,6 +7,7 @@ import type { Plan } from "../domain/plan";
 import type { ConfigCache, Generation } from "./config-cache";
 import { type CheckTarget, CustomerTarget, type PlanEntry, planEntry, termsOn } from "./customer-target";
 import type { CustomerStore } from "./customers";
+import { readAgainOnce } from "./db-errors";
 import type { KeyIndex } from "./key-index";
 import { andThen, type Maybe } from "./maybe";
 import type { PlanStore } from "./plans";
@@ -86,14 +87,14 @@ export function createTargets(
   const customerOf = (id: string) =>
     caches.customers.get(id, async () => {
       const since = generation.value;
-      const row = await customerById.get({ id });
+      const row = await readAgainOnce(() => customerById.get({ id }));
       return row ? targetOf(row, since) : null;
     });
 
   const keyTarget = (digest: string) =>
     caches.keys.get(digest, async () => {
       const since = generation.value;
-      const row = await byHash.get({ hash: hexOfDigest(digest) });
+      const row = await readAgainOnce(() => byHash.get({ hash: hexOfDigest(digest) }));
       return row ? targetOf(row, since) : null;
     });
 
