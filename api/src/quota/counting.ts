@@ -197,7 +197,7 @@ export function count(
       const since = Math.max(0, nowMs - added.allowedAtMs) * (part.perMinute ?? 0);
       levels[p] = (levels[p] as number) + Math.max(0, cost * UNITS_PER_REQUEST - since);
     });
-    const before = counts.slice();
+    const before = countsBefore(spec, counts);
     for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = (counts[i] as number) + cost;
     return withCrossings({ allowed: true, levels, counts, held, taken: 0 }, s, spec, before, nowMs);
   }
@@ -210,7 +210,7 @@ export function count(
   let taken = 0;
   if (allowed && take !== null) taken = room(spec, levels, held, counts, cost, take.share);
   if (allowed && mode !== "read") {
-    const before = counts.slice();
+    const before = countsBefore(spec, counts);
     // A take settles a share its server spent in full: those units join the fill now.
     const settle = take?.settle ?? 0;
     for (let p = 0; p < levels.length; p++) {
@@ -223,6 +223,9 @@ export function count(
   }
   return { allowed, levels, counts, held, taken };
 }
+
+/** The counts before a call adds to them, kept only when the spec has alert thresholds to compare them with. */
+const countsBefore = (spec: LimitSpec, counts: number[]) => (spec.alerts.length > 0 ? counts.slice() : counts);
 
 /** The field a window's count and alert mark are kept under in a subject's state. */
 export const windowField = (part: LimitPart, w: LimitPart["windows"][number]) =>
