@@ -45,6 +45,8 @@ test("plans and customers made before perWeek, perMonth, resources and billingDa
     perDay: 50000,
     perWeek: null,
     perMonth: null,
+    // Nor a limit on requests in flight, added after them (0009_concurrent): no check takes a lease.
+    concurrent: null,
     resources: {},
     failMode: "closed",
     shadow: false,

@@ -17,6 +17,7 @@
 --            di dc  the day window's index (ms / 86400000) and count
 --            wki wkc, moi moc  the same for the week and the month; each window's two fields come with its rule
 --                   in ARGV, from its row of api/src/domain/limit-kinds.ts
+--            cx     for a part with a concurrent limit: until when its leases' set (below) is kept (ms)
 --            sh se  units that servers hold as shares (contract section 12), and until when (ms): a share not given
 --                   back (its server died) stops counting as held after SHARE_LEASE
 --            hca dca wkca moca  for a plan with alert thresholds, "<window index>:<percent>": the highest threshold
@@ -28,6 +29,7 @@
 --                   minute these counters held when they expire)
 --            ma     the same count as mc, left by an earlier check.lua that added it to the day's total only when
 --                   the minute was over: added to the history and the day then, and gone
+--            rv     until when a reservation made may still be settled (ms): a denial meanwhile may be lifted by a settle
 --            rs     how many times the counters were reset (reset.lua; none: 0): a share taken before a reset
 --                   gives nothing back and settles nothing after it, as the counts it came from are gone
 --            ex     when the key was last set to expire (ms): the expiry is set again only when it must grow, about
@@ -37,11 +39,18 @@
 --                   every minute added to it
 --          The per-minute history lives beside it, under the same hash tag (so in the same Cluster slot),
 --          in rl:{<subject>}:m:<hour index> hashes with fields <minute of hour>a and <minute of hour>d;
---          history.lua adds the minute still held in the counters.
+--          history.lua adds the minute still held in the counters. Leases (contract section 14) live beside it too:
+--          rl:{<subject>}:c:<prefix>, a sorted set per part of the leases held against its concurrent limit, each
+--          scored by when it ends (a lease that has ended counts no more, and is swept when a later lease is taken),
+--          and the member "" scored 0, which never counts: it keeps the set, and so its expiry, when its last lease is
+--          released (Redis deletes an empty set, and a lease taken after would make it again without one);
+--          rl:{<subject>}:r:<lease id>, a reservation's "<taken at>:<cost>:<resets>:<ends>", expiring when it ends.
 -- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
 --          names a resource), followed, when the plan has alert thresholds, by ':' and them in percent, ascending
---          ("1:80,100"); then for each part its field prefix; the bucket's capacity, or -1 when there is no
---          bucket; perMinute, the bucket's refill rate, or -1; n, how many windows; then for each window two: its
+--          ("1:80,100"), then, when a part limits requests in flight, by '/' and each part's concurrent limit (how
+--          many leases it allows at once) or -1 ("2/5,-1"); then for each part its field prefix; the bucket's capacity, or -1 when there is no
+--          bucket; perMinute, the bucket's refill rate, or -1;
+--          n, how many windows; then for each window two: its
 --          rule and its size (the limit, or -1 when the window is counted but not limited). A rule is its hash
 --          fields and how it marks out windows (windows.ts makes it from the kind's row):
 --            <index field>:<count field>:<length>:<offset>  windows of a fixed length (ms), counted from an offset
@@ -66,15 +75,25 @@
 --            <allowed at>) and to every window still the one running at <allowed at>; the checks go to that
 --            minute's history and day. Once only: the hash keeps the last <seq> added from each server in a
 --            field a:<server>, and an add numbered no higher only reads
---            "": the clock is Redis TIME; "<<ms>": Redis TIME, and the check changes nothing and fails (its reply
+--            "L<ttl>:<reserve>:<id>": a check ("1") that also takes lease <id> (made by the API server) for <ttl> ms,
+--            ending on the next whole second, in every part with a concurrent limit (denied when one has none free);
+--            <reserve> 1: it keeps its cost for a settle
+--            "R<id>": a release: lease <id> ends (its slots are free; a reservation keeps its cost); then it reads
+--            "S<id>": a settle of reservation <id> at cost: the difference from what it reserved goes to every bucket,
+--            and to every window still the one it was taken from (whatever the limits say), and to the units of its
+--            day; the lease ends. Finding none running (settled, ended), it only reads
+--            and the clock: "": Redis TIME; "<<ms>": Redis TIME, and the check changes nothing and fails (its reply
 --            "late: …") when that is past <ms>, a second after its server gave up waiting for the answer and answered
 --            without the store (its plan's fail mode): a call held up in a stalled Redis and run when it is thawed
 --            must not count what its server already answered, or has since counted again (script-store.ts,
 --            LATE_AFTER_MS); else a fixed time in ms (tests only, to stand at exact instants)
--- Returns  for each check, { allowed (1 or 0), now (ms), then for each part its bucket fill and each window's
---          count, then for each part its units held as shares, then the share taken, then rs, then, only when its use
+-- Returns  for each check, { allowed (1 or 0; a release or settle: whether it found its lease), now (ms), then for
+--          each part its bucket fill and each window's count, then for each part its units held as shares, then the
+--          share taken, then rs, then, for a spec with concurrent limits, for each part its leases held and, when they fill
+--          it, when the first ends (else 0), then, only when its use
 --          reached alert thresholds, { window, threshold, … }: each window by its place among the spec's windows (1
---          on), with a threshold it reached }, the counts after it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
+--          on), with a threshold it reached } (or, for a denied check while reservations may still be settled, until
+--          when: rv), the counts after it; or, when it failed (a key of another type, an unknown window rule), the error's message, so that it
 --          fails alone
 
 local HOUR, DAY, MINUTE, UNITS = 3600000, 86400000, 60000, 60000
@@ -194,15 +213,20 @@ local function addToHistory(key, now, minute, suffix, n, known)
 end
 
 -- A spec's first argument: its count of parts, then, when the plan has alert thresholds, ':' and them in ascending
--- order ("1:80,100"). Returns the count, and the thresholds as numbers (nil for none).
+-- order ("1:80,100"), then, when a part limits requests in flight, '/' and each part's concurrent limit or -1
+-- ("2/5,-1"). Returns the count, the thresholds as numbers and the concurrent limits (nil for none).
 local function partsOf(text)
-  local parts, list = string.match(text, '^(%d+):?([%d,]*)$')
-  local alerts
+  local parts, list, limits = string.match(text, '^(%d+):?([%d,]*)/?([%d,%-]*)$')
+  local alerts, most
   if list and list ~= '' then
     alerts = {}
     for t in string.gmatch(list, '%d+') do alerts[#alerts + 1] = tonumber(t) end
   end
-  return tonumber(parts), alerts
+  if limits and limits ~= '' then
+    most = {}
+    for n in string.gmatch(limits, '%-?%d+') do most[#most + 1] = tonumber(n) end
+  end
+  return tonumber(parts), alerts, most
 end
 
 -- A spec from argv[a + 1] on, read once per call however many checks it holds: the fields a check reads (mi, mc
@@ -211,14 +235,16 @@ end
 -- rule) with the spec's checks alone.
 local function readSpec(argv, a)
   local fields, buckets, windows = { 'mi', 'mc', 'rs' }, {}, {}
-  local parts, alerts = partsOf(argv[a + 1])
+  local parts, alerts, most = partsOf(argv[a + 1])
   local f, c, reach = 3, 0, {}
   a = a + 1
   local resource
+  local concurrent, sets, prefixes = {}, {}, {}
   for p = 1, parts do
     local prefix, n = argv[a + 1], tonumber(argv[a + 4])
     if prefix ~= '' then resource = prefix end
     buckets[3 * p - 2], buckets[3 * p - 1], buckets[3 * p] = tonumber(argv[a + 2]), tonumber(argv[a + 3]), n
+    concurrent[p], sets[p], prefixes[p] = most and most[p] or -1, ':c:' .. prefix, prefix
     -- The customer's own part has no prefix, and is spared the concatenations.
     if prefix == '' then fields[f + 1], fields[f + 2], fields[f + 3], fields[f + 4] = 'l', 'u', 'sh', 'se'
     else
@@ -244,9 +270,19 @@ local function readSpec(argv, a)
     end
     a = a + 4 + 2 * n
   end
+  -- A part that limits requests in flight keeps, in its field cx, until when its leases' set is kept (ms): read with
+  -- the others, after them.
+  local swept = {}
+  for p = 1, parts do
+    if concurrent[p] >= 0 then
+      fields[f + 1], swept[p], f = prefixes[p] .. 'cx', f + 1, f + 1
+    end
+  end
+  -- And, for every spec, rv: until when reservations made may still be settled (ms).
+  fields[f + 1], f = 'rv', f + 1
   return {
     parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts, reach = reach,
-    resource = resource
+    resource = resource, concurrent = concurrent, sets = sets, swept = swept, leased = most ~= nil, rv = f
   }
 end
 
@@ -259,7 +295,7 @@ end
 
 -- Each check's bucket fills, window indexes and counts, and the field-value pairs it writes: made once per call and
 -- reused by each of its checks (which run one after another), so that a check makes no table but its reply.
-local levels, indexes, counts, write, held, lapsed, fromTake = {}, {}, {}, {}, {}, {}, {}
+local levels, indexes, counts, write, held, lapsed, fromTake, flights, freeAt = {}, {}, {}, {}, {}, {}, {}, {}, {}
 local NONE = {}
 
 -- How many more units, up to `share`, every limit has room for once `cost` is taken: what a take takes.
@@ -294,6 +330,45 @@ local function check(key, spec, cost, mode, fixed)
   local crossed = {}
   local resets = tonumber(state[3]) or 0
 
+  -- Leases (contract section 14): "L<ttl>:<reserve>:<id>" a check that takes lease <id> for <ttl> ms (reserving its
+  -- cost for a settle when <reserve> is 1); "R<id>" a release; "S<id>" a settle of reservation <id> at cost. A
+  -- reservation is kept in rl:{<subject>}:r:<id> as "<taken at>:<cost>:<resets>:<ends>", a lease's slot in each part
+  -- that limits requests in flight in the sorted set rl:{<subject>}:c:<prefix>, scored by when it ends.
+  local leaseTtl, reserve, leaseId, releasing, settledAt, delta
+  local found = false
+  local kind = string.sub(mode, 1, 1)
+  if kind == 'L' then
+    local t, r, id = string.match(mode, '^L(%d+):([01]):([%w_%-]+)$')
+    if not t then error('unknown mode ' .. mode) end
+    leaseTtl, reserve, leaseId, mode = tonumber(t), r == '1', id, '1'
+  elseif kind == 'R' or kind == 'S' then
+    leaseId = string.match(mode, '^[RS]([%w_%-]+)$')
+    if not leaseId then error('unknown mode ' .. mode) end
+    releasing, mode = kind == 'R', '0'
+    local record = key .. ':r:' .. leaseId
+    local kept = redis.call('GET', record)
+    if kept then
+      redis.call('DEL', record)
+      local at, reserved, rs, ends = string.match(kept, '^(%d+):(%d+):(%d+):(%d+)$')
+      if tonumber(ends) > now then
+        found = true
+        -- A reservation made before a reset ends and counts nothing: the counts it came from are gone.
+        if not releasing and tonumber(rs) == resets then settledAt, delta, mode = tonumber(at), cost - tonumber(reserved), 'S' end
+      end
+    end
+    -- A settle that finds no reservation changes nothing; else the lease's slots are free at once.
+    if releasing or found then
+      for p = 1, spec.parts do
+        local set = key .. spec.sets[p]
+        local score = redis.call('ZSCORE', set, leaseId)
+        if score then
+          redis.call('ZREM', set, leaseId)
+          if releasing and tonumber(score) > now then found = true end
+        end
+      end
+    end
+  end
+
   -- A share's take or give-back (contract section 12); a refund and a give-back always give, and never deny.
   local share, settle, takenAt, size, addedAt, addedChecks = 0, 0, nil, 0, nil, 0
   local addedBy, addedSeq
@@ -304,7 +379,7 @@ local function check(key, spec, cost, mode, fixed)
     addedBy = 'a:' .. server
     -- Added before (a call sent again after its answer was lost): this time it only reads.
     if (tonumber(redis.call('HGET', key, addedBy)) or 0) >= addedSeq then mode, addedAt = '0', nil end
-  elseif mode ~= '1' and mode ~= '0' and mode ~= '-1' then
+  elseif mode ~= '1' and mode ~= '0' and mode ~= '-1' and mode ~= 'S' then
     local kind = string.sub(mode, 1, 1)
     local a, b, n = string.match(mode, '^[tg](%d+):(%d+):(%d+)$')
     if kind == 't' then share, settle = tonumber(a) or 0, tonumber(b) or 0
@@ -315,7 +390,7 @@ local function check(key, spec, cost, mode, fixed)
       if takenAt then mode, takenAt = '0', nil else settle = 0 end
     end
   end
-  local giving = mode == '-1' or takenAt ~= nil
+  local giving = mode == '-1' or takenAt ~= nil or settledAt ~= nil
 
   -- Each part's bucket fill and windows' counts now. A field that is not a number reads as empty: the check must
   -- not fail after it has written anything (Redis keeps a script's writes when it fails).
@@ -324,6 +399,13 @@ local function check(key, spec, cost, mode, fixed)
   for p = 1, spec.parts do
     -- The bucket's fill now: no timers, just what drained since the last update.
     local capacity, rate = buckets[3 * p - 2], buckets[3 * p - 1]
+    -- Requests in flight: the part's leases that have not ended. A check that takes a lease needs one free.
+    local most = spec.concurrent[p]
+    flights[p], freeAt[p] = 0, 0
+    if most >= 0 then
+      flights[p] = redis.call('ZCOUNT', key .. spec.sets[p], string.format('(%.0f', now), '+inf')
+      if leaseTtl and flights[p] >= most then allowed = false end
+    end
     local level = 0
     if rate > 0 then
       level = tonumber(state[f + 1]) or 0
@@ -350,7 +432,7 @@ local function check(key, spec, cost, mode, fixed)
       local limit = windows[2 * c]
       if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count
-      if takenAt or addedAt then fromTake[c] = find(r, takenAt or addedAt) == index end
+      if takenAt or addedAt or settledAt then fromTake[c] = find(r, takenAt or addedAt or settledAt) == index end
       f = f + 2
     end
   end
@@ -365,8 +447,8 @@ local function check(key, spec, cost, mode, fixed)
   if mode ~= '0' and allowed then
     -- What each window gains (a give-back: only those it was taken from), and what each bucket's fill gains besides
     -- what its held units settle: a refund gives back; a give-back or a take's settle moves spent units into the fill.
-    local give = giving and -cost or cost + taken
-    local fill = mode == '-1' and -cost or (takenAt and math.max(0, size - cost) or cost)
+    local give = delta or (giving and -cost or cost + taken)
+    local fill = delta or (mode == '-1' and -cost or (takenAt and math.max(0, size - cost) or cost))
     -- '%.0f' writes whole numbers exactly (Lua's default tostring would round past 14 digits).
     local u = string.format('%.0f', now)
     -- The counters go once they hold nothing: every bucket has drained, every window has ended, and the minute
@@ -401,7 +483,7 @@ local function check(key, spec, cost, mode, fixed)
       for _ = 1, buckets[3 * p] do
         c = c + 1
         local count = counts[c]
-        if not (takenAt or addedAt) or fromTake[c] then count = math.max(0, count + give) end
+        if not (takenAt or addedAt or settledAt) or fromTake[c] then count = math.max(0, count + give) end
         -- A window whose use grew may reach an alert threshold: only when it is between the lowest and the highest does
         -- the check look further, and the mark of the highest raised in this window is read only when one lies between
         -- the counts before and after, so a check that reaches none reads nothing more.
@@ -428,6 +510,36 @@ local function check(key, spec, cost, mode, fixed)
         write[wr + 1], write[wr + 2], write[wr + 3], write[wr + 4] = fields[f + 1], indexes[c], fields[f + 2], count
         wr, f = wr + 4, f + 2
         if fresh then keep = math.max(keep, ends(windows[2 * c - 1], indexes[c])) end
+      end
+    end
+    if leaseTtl then
+      -- The lease takes a slot in every part that limits requests in flight; a part's set is swept of leases that
+      -- ended, and set to expire, when a lease would outlast it (cx): about once a minute, not at every lease. The
+      -- sweep puts in the member "" (scored 0, and kept by the sweep), so that releasing every lease never empties
+      -- the set: Redis would delete it, and a lease taken after would make it again with no expiry, kept for ever
+      -- once that lease was never released (its subject's counters expire, nothing would sweep it again).
+      local ends = math.ceil((now + leaseTtl) / 1000) * 1000
+      for p = 1, spec.parts do
+        if spec.concurrent[p] >= 0 then
+          local set = key .. spec.sets[p]
+          flights[p] = flights[p] + 1
+          if ends <= (tonumber(state[spec.swept[p]]) or 0) then
+            redis.call('ZADD', set, string.format('%.0f', ends), leaseId)
+          else
+            local until_ = ends + MINUTE
+            redis.call('ZADD', set, string.format('%.0f', ends), leaseId, 0, '')
+            redis.call('ZREMRANGEBYSCORE', set, '(0', string.format('%.0f', now))
+            redis.call('PEXPIRE', set, string.format('%.0f', until_ - now))
+            write[wr + 1], write[wr + 2], wr = fields[spec.swept[p]], string.format('%.0f', until_), wr + 2
+          end
+        end
+      end
+      if reserve then
+        redis.call('SET', key .. ':r:' .. leaseId, string.format('%.0f:%.0f:%.0f:%.0f', now, cost, resets, ends),
+          'PX', string.format('%.0f', ends - now))
+        if ends > (tonumber(state[spec.rv]) or 0) then
+          write[wr + 1], write[wr + 2], wr = 'rv', string.format('%.0f', ends), wr + 2
+        end
       end
     end
     -- As that time only grows while the plan stays, the key is set to expire only when it must be kept longer than
@@ -467,6 +579,9 @@ local function check(key, spec, cost, mode, fixed)
     -- The day's units: a check's cost, a refund's taken back (contract section 6). A take's share counts there only as
     -- its server spends it (record.lua), with the checks it allows, so a bill never counts units no check consumed.
     if counted then addToDays(key, now, minute, 'a', 1, cost) elseif mode == '-1' then addToDays(key, now, minute, 'r', cost) end
+    -- A settle's difference goes to the units of the day the reservation was made on, never to its checks.
+    if delta and delta > 0 then addToDays(key, now, floor(settledAt / MINUTE), 'a', 0, delta)
+    elseif delta and delta < 0 then addToDays(key, now, floor(settledAt / MINUTE), 'r', -delta) end
   elseif counted then
     addToHistory(key, now, minute, 'd', 1)
     addToDays(key, now, minute, 'd', 1)
@@ -490,7 +605,25 @@ local function check(key, spec, cost, mode, fixed)
   end
   for p = 1, spec.parts do reply[r + p] = held[p] end
   reply[r + spec.parts + 1], reply[r + spec.parts + 2] = taken, resets
-  if #crossed > 0 then reply[r + spec.parts + 3] = crossed end
+  r = r + spec.parts + 2
+  -- For a spec with a concurrent limit, each part's leases held after the call and, when they fill it, when the first
+  -- ends.
+  for p = 1, spec.leased and spec.parts or 0 do
+    local most = spec.concurrent[p]
+    if most >= 0 and flights[p] >= most then
+      local first = redis.call('ZRANGEBYSCORE', key .. spec.sets[p], string.format('(%.0f', now), '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+      freeAt[p] = tonumber(first[2]) or 0
+    end
+    reply[r + 1], reply[r + 2], r = flights[p], freeAt[p], r + 2
+  end
+  -- A release or a settle says whether it found its lease.
+  if releasing or (leaseId and not leaseTtl) then reply[1] = found and 1 or 0 end
+  if #crossed > 0 then reply[r + 1] = crossed
+  elseif not allowed and mode == '1' and (tonumber(state[spec.rv]) or 0) > now then
+    -- A denied check while reservations may still be settled (and give back): until when, so that the API server
+    -- remembers the denial only briefly.
+    reply[r + 1] = tonumber(state[spec.rv])
+  end
   return reply
 end
 

@@ -65,7 +65,7 @@ describe("npm run plans", () => {
     const dry = await plans("apply", path, "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out).toContain(
-      '+ plan free: name "Free", burst none, perMinute 10, perHour none, perDay 1000, perWeek none, perMonth none, failMode "open", shadow false',
+      '+ plan free: name "Free", burst none, perMinute 10, perHour none, perDay 1000, perWeek none, perMonth none, concurrent none, failMode "open", shadow false',
     );
     expect(dry.out).toContain("+ plan pro:");
     expect(dry.out).toContain("2 change(s) not applied (--dry-run)");
@@ -147,7 +147,7 @@ ${resources}`,
     );
     expect(created.code).toBe(0);
     expect(created.out).toContain(
-      '+ plan metered: name "Metered", burst none, perMinute 60, perHour none, perDay none, perWeek 10000, perMonth 30000, failMode "closed", shadow false\n' +
+      '+ plan metered: name "Metered", burst none, perMinute 60, perHour none, perDay none, perWeek 10000, perMonth 30000, concurrent none, failMode "closed", shadow false\n' +
         "    + resource ai.generate: perMinute 10, perDay 500\n" +
         "    + resource export: perDay 5\n",
     );

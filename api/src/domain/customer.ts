@@ -5,10 +5,11 @@ import {
   DisplayName,
   FailMode,
   LIMIT_FIELDS,
-  Limit,
+  type Limit,
   type LimitField,
   type Limits,
   LocalShare,
+  limitFor,
   noLimits,
   PLAN_FIELD_DOCS,
   type Plan,
@@ -22,7 +23,9 @@ export const CUSTOMER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 const overrideLimits = Object.fromEntries(
   LIMIT_FIELDS.map((f) => [
     f,
-    Limit.optional().meta({ description: `Replaces the plan's ${f}. ${PLAN_FIELD_DOCS[f]}` }),
+    limitFor(f)
+      .optional()
+      .meta({ description: `Replaces the plan's ${f}. ${PLAN_FIELD_DOCS[f]}` }),
   ]),
 ) as Record<LimitField, z.ZodOptional<typeof Limit>>;
 

@@ -42,8 +42,13 @@ type LimitKindRow = {
   readonly column: string;
   /** The console's label. */
   readonly label: string;
-  /** Limits of a lower rank may not be larger than a set one of a higher rank (burst and perMinute share 0). */
-  readonly rank: number;
+  /**
+   * Limits of a lower rank may not be larger than a set one of a higher rank (burst and perMinute share 0); null: a
+   * limit of another sort, compared with none (requests in flight are not a period).
+   */
+  readonly rank: number | null;
+  /** The largest value the field takes (LIMIT_MAX when not said). */
+  readonly max?: number;
   /** What the field means to an API user (the OpenAPI document). */
   readonly doc: string;
   /** What the console shows under the field. */
@@ -125,6 +130,18 @@ export const LIMIT_KINDS = [
     doc: "Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit.",
     hint: "Calendar month, or from each customer's billing day.",
     example: 1000000,
+  },
+  {
+    field: "concurrent",
+    column: "concurrent",
+    label: "Concurrent",
+    // Requests in flight at once: a lease per request, held until released or until it expires (contract section 14).
+    window: null,
+    rank: null,
+    max: 1_000_000,
+    doc: "Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight.",
+    hint: "Requests in flight at once; each holds a lease until released or expired.",
+    example: null,
   },
 ] as const satisfies readonly LimitKindRow[];
 

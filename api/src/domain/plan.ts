@@ -39,6 +39,19 @@ export const Limit = z
   .max(LIMIT_MAX, "must be at most 1,000,000,000")
   .nullable();
 
+/** A field's limit schema: Limit, or, for a kind whose row sets a smaller maximum (concurrent), held to that. */
+export function limitFor(field: LimitField) {
+  const kind = LIMIT_KINDS.find((k) => k.field === field);
+  if (!kind || !("max" in kind)) return Limit;
+  const most = kind.max.toLocaleString("en-US");
+  return z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(kind.max, `must be at most ${most}`)
+    .nullable();
+}
+
 export const FailMode = z.enum(["open", "closed", "local"]);
 
 /** Units a server takes from the counter store at once (contract section 12), or null: every check asks the store. */
@@ -93,13 +106,19 @@ export function limitViolations(limits: Limits): LimitViolation[] {
   if (limits.burst !== null && limits.perMinute === null) {
     found.push({ field: "burst", message: "burst needs perMinute, the rate at which the bucket refills" });
   }
+  for (const kind of LIMIT_KINDS) {
+    const value = limits[kind.field];
+    if ("max" in kind && value !== null && value > kind.max) {
+      found.push({ field: kind.field, message: `${kind.field} must be at most ${kind.max.toLocaleString("en-US")}` });
+    }
+  }
   // A longer period may not allow less than a shorter one (burst and perMinute share a rank: not compared).
   for (const longer of LIMIT_KINDS) {
     const b = limits[longer.field];
     if (b === null) continue;
     for (const shorter of LIMIT_KINDS) {
       const a = limits[shorter.field];
-      if (shorter.rank < longer.rank && a !== null && b < a) {
+      if (shorter.rank !== null && longer.rank !== null && shorter.rank < longer.rank && a !== null && b < a) {
         found.push({ field: longer.field, message: `${longer.field} must be ≥ ${shorter.field}` });
       }
     }
@@ -131,7 +150,7 @@ export const PLAN_FIELD_DOCS = {
   id: "The plan's id, chosen by the admin. The plan `anonymous` governs checks made by IP address.",
   name: "Display name, 1–100 characters.",
   ...(Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.doc])) as Record<LimitField, string>),
-  resources: `Named limits for one kind of request (say one expensive endpoint), at most ${MAX_RESOURCES}: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.`,
+  resources: `Named limits for one kind of request (say one expensive endpoint), at most ${MAX_RESOURCES}: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same seven limit fields under the same rules.`,
   failMode:
     "What checks do when the counter store is down: `open` lets them through (degraded), `closed` refuses them with 503, `local` keeps limiting on each API server with its share of what each customer had left (200 or 429, degraded), and adds what it allowed to the store's counts once the store is back.",
   shadow: "Dry run: when true the plan never denies; /v1/check reports what it would have done.",
@@ -146,9 +165,9 @@ function limitShape<T extends z.ZodType>(make: (field: LimitField) => T): Record
   return Object.fromEntries(LIMIT_FIELDS.map((f) => [f, make(f)])) as Record<LimitField, T>;
 }
 
-/** One resource's limits: the six fields, each left out meaning no limit of that kind. */
+/** One resource's limits: the seven fields, each left out meaning no limit of that kind. */
 export const ResourceLimits = z.strictObject(
-  limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f] })),
+  limitShape((f) => limitFor(f).default(null).meta({ description: PLAN_FIELD_DOCS[f] })),
 );
 
 export const ResourcesInput = resourceRecord(ResourceLimits).meta({
@@ -169,7 +188,7 @@ const PRO_EXAMPLE = {
 } as const;
 
 /** The fields from the lowest rank to the highest, those of one rank together: "burst/perMinute, perHour, …". */
-const RANK_ORDER = [...new Set(LIMIT_KINDS.map((k) => k.rank))]
+const RANK_ORDER = [...new Set(LIMIT_KINDS.flatMap((k) => (k.rank === null ? [] : [k.rank])))]
   .sort((a, b) => a - b)
   .map((rank) =>
     LIMIT_KINDS.filter((k) => k.rank === rank)
@@ -190,7 +209,9 @@ export const PlanCreate = z
         example: "pro",
       }),
     name: DisplayName.meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    ...limitShape((f) => Limit.default(null).meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] })),
+    ...limitShape((f) =>
+      limitFor(f).default(null).meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] }),
+    ),
     resources: ResourcesInput.default({}),
     failMode: FailMode.default("open").meta({
       description: `${PLAN_FIELD_DOCS.failMode} Default open; closed suits metered plans, where the limit is about money.`,
@@ -207,7 +228,7 @@ export type PlanCreate = z.output<typeof PlanCreate>;
 export const PlanPatch = z
   .strictObject({
     name: DisplayName.optional().meta({ description: PLAN_FIELD_DOCS.name, example: "Pro" }),
-    ...limitShape((f) => Limit.optional().meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] })),
+    ...limitShape((f) => limitFor(f).optional().meta({ description: PLAN_FIELD_DOCS[f], example: LIMIT_EXAMPLES[f] })),
     resources: ResourcesInput.optional().meta({
       description: `${PLAN_FIELD_DOCS.resources} Replaces the plan's resources as a whole; {} removes them.`,
     }),

@@ -2,7 +2,7 @@
 // ranks as 0; a customer named only when its share moved since this server last marked it, or when it was denied;
 // every check in the totals, and none for an address.
 import { expect, test } from "vitest";
-import { boardLeft, createBoardMarks } from "./board-marks";
+import { boardLeft, createBoardMarks, leastLeft } from "./board-marks";
 import type { LimitEntry } from "./decision";
 import { LastMarked } from "./last-marked";
 
@@ -92,4 +92,13 @@ test("the last marks past their most slots: customers push each other out, and a
   for (const s of subjects) last.same(s, 1000);
   // At most 64 remembered: the rest are new again.
   expect(subjects.filter((s) => last.same(s, 1000)).length).toBeLessThanOrEqual(64);
+});
+
+test("requests in flight are not quota: a customer whose leases are all held is not near a limit", () => {
+  const limits = [
+    { name: "day", limit: 100, remaining: 80, reset: 0 },
+    { name: "concurrent", limit: 2, remaining: 0, reset: 0 },
+    { name: "ai.generate/concurrent", limit: 1, remaining: 0, reset: 0 },
+  ];
+  expect(leastLeft(limits)).toBe(0.8);
 });

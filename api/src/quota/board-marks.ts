@@ -2,15 +2,18 @@
 // sent once a second with the history's flush, so the board costs the store one call a second per server, and the
 // page reads the customers nearest a limit without reading every customer. A customer is named only when its share
 // left moved by a step since this server last marked it, or when it was denied; the rest is two totals.
-import type { LimitEntry } from "./decision";
+import { isInFlight, type LimitEntry } from "./decision";
 import { LastMarked } from "./last-marked";
 import type { BoardMark, BoardMarks } from "./store";
 import { isAnonymous } from "./subject";
 
-/** The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. A loop: every check asks. */
+/**
+ * The smallest share left of any limit: 0 when one is used up, 1 when all are untouched. A loop: every check asks.
+ * Requests in flight are not quota used: a customer whose leases are all held is busy, not near a limit.
+ */
 export function leastLeft(limits: LimitEntry[]): number {
   let least = 1;
-  for (const l of limits) least = Math.min(least, l.limit > 0 ? l.remaining / l.limit : 0);
+  for (const l of limits) if (!isInFlight(l.name)) least = Math.min(least, l.limit > 0 ? l.remaining / l.limit : 0);
   return least;
 }
 

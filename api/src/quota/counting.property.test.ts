@@ -76,7 +76,14 @@ describe("counting against a reference model", () => {
           let now = start;
           const store = createMemoryStore({ now: () => now });
           const model = new Model(perMinute);
-          let spec: Required<FixedLimits> = { week: null, month: null, billingDay: null, ...initial, perMinute };
+          let spec: Required<FixedLimits> = {
+            week: null,
+            month: null,
+            billingDay: null,
+            concurrent: null,
+            ...initial,
+            perMinute,
+          };
           for (const { advanceMs, cost, edit } of steps) {
             if (edit) spec = { ...spec, ...edit, perMinute };
             if (typeof advanceMs === "number") now += advanceMs;

@@ -49,7 +49,32 @@ export type CounterState = {
    * back and settles nothing after it, as the counts it came from are gone.
    */
   resets?: number;
+  /**
+   * Leases held against each part's `concurrent` limit (contract section 14), by the part's prefix: each lease's id
+   * and when it ends (ms). One that has ended frees its slot: nothing needs to remove it (check.lua keeps them in a
+   * sorted set per part, rl:{<subject>}:c:<prefix>).
+   */
+  leases?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Reservations not yet settled, by lease id (check.lua: a key rl:{<subject>}:r:<id> that expires with the lease). */
+  reserved?: Readonly<Record<string, Reservation>>;
+  /**
+   * Until when a reservation made (since the last reset) may still be settled, and give back (ms; check.lua: rv): a
+   * denial meanwhile may be lifted by a settle on another server.
+   */
+  reservedUntilMs?: number;
 };
+
+/** A reserving check's cost, held for its settle: when it was taken, the counters' resets then, and when it ends. */
+export type Reservation = { takenAtMs: number; cost: number; resets: number; endMs: number };
+
+/**
+ * A lease a check takes (contract section 14): its id (unique, made by the API server: Redis's Lua has no source of
+ * randomness), for how long (ms), and whether it reserves the check's cost for a settle.
+ */
+export type LeaseAsk = { id: string; ttlMs: number; reserve: boolean };
+
+/** A lease ends on a whole second, so that its `expiresAt` (Unix seconds) is exactly when it ends. */
+export const leaseEndMs = (nowMs: number, ttlMs: number) => Math.ceil((nowMs + ttlMs) / 1000) * 1000;
 
 /** The highest threshold (percent) raised in the window numbered `index`. */
 export type AlertMark = { index: number; percent: number };
@@ -100,7 +125,16 @@ export type Allowed = { allowedAtMs: number; checks: number; server: string; seq
  * from every limit; or give back `cost` units of a share of `size` taken at `takenAtMs`; or add `cost` units a server
  * allowed on its own during an outage.
  */
-export type Mode = "check" | "read" | "refund" | Take | GiveBack | Allowed;
+export type Mode =
+  | "check"
+  | "read"
+  | "refund"
+  | Take
+  | GiveBack
+  | Allowed
+  | { lease: LeaseAsk }
+  | { release: string }
+  | { settleLease: string };
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 
@@ -125,7 +159,29 @@ export type Counts = {
   taken: number;
   /** The alert thresholds this call's use reached (only a call that adds to windows reaches any). */
   crossings?: Crossing[];
+  /**
+   * Each part's leases held after the call, and, when they fill its `concurrent` limit, when the first of them ends
+   * (ms; else 0). A part without that limit: 0 and 0.
+   */
+  inFlight: number[];
+  freeAtMs: number[];
+  /** A denied check's, while reservations may still be settled: until when (CounterState.reservedUntilMs). */
+  settlingUntilMs?: number;
 };
+
+/** The leases of a part that have not ended at `nowMs`, but `except`: how many, and when the first of them ends. */
+function liveLeases(leases: Readonly<Record<string, number>> | undefined, nowMs: number, except: string | null) {
+  let count = 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const id in leases) {
+    const endMs = leases[id] as number;
+    if (endMs > nowMs && id !== except) {
+      count++;
+      if (endMs < first) first = endMs;
+    }
+  }
+  return { count, first };
+}
 
 /**
  * Decides `cost` at `nowMs`: allowed only when every limit of every part fits, and then (a check) `cost` is taken
@@ -150,13 +206,33 @@ export function count(
   const levels: number[] = [];
   const counts: number[] = [];
   const held: number[] = [];
+  const inFlight: number[] = [];
+  const freeAtMs: number[] = [];
   // A give-back returns units to a window only while it is the one they were taken from: an ended window's are gone.
   const giveBack = typeof mode === "object" && "takenAtMs" in mode ? mode : null;
   // Units allowed during an outage count in the windows running when they were allowed, if those still run.
   const added = typeof mode === "object" && "allowedAtMs" in mode ? mode : null;
-  const then = giveBack?.takenAtMs ?? added?.allowedAtMs;
+  // Leases (contract section 14): a check that takes one, a release, a settle of a reservation still running (a settle
+  // of one that ended, or that was settled, finds none: it changes nothing). A settle's difference counts in the
+  // windows the reservation took from, as a give-back's does.
+  const leaseAsk = typeof mode === "object" && "lease" in mode ? mode.lease : null;
+  const ending = typeof mode === "object" && "release" in mode ? mode.release : null;
+  const settling = typeof mode === "object" && "settleLease" in mode ? mode.settleLease : null;
+  const leaseId = ending ?? settling;
+  const reserved = leaseId === null ? undefined : s.reserved?.[leaseId];
+  const reservation = reserved !== undefined && reserved.endMs > nowMs ? reserved : undefined;
+  let found = reservation !== undefined;
+  const then = giveBack?.takenAtMs ?? added?.allowedAtMs ?? reservation?.takenAtMs;
   const fromTake: boolean[] = [];
   for (const part of spec.parts) {
+    // Requests in flight: the part's leases that have not ended. A check that takes a lease needs a free one.
+    const leases = s.leases?.[part.prefix];
+    // A release or settle ends its lease in this call: it is not counted as held after it.
+    const live = liveLeases(leases, nowMs, leaseId);
+    if (leaseId !== null && (leases?.[leaseId] ?? 0) > nowMs) found = true;
+    if (leaseAsk !== null && part.concurrent != null && live.count >= part.concurrent) allowed = false;
+    inFlight.push(live.count);
+    freeAtMs.push(live.first);
     let level = part.perMinute === null ? 0 : drained(s.buckets[part.prefix], part.perMinute, nowMs);
     const lease = s.held?.[part.prefix];
     let units = 0;
@@ -187,7 +263,7 @@ export function count(
       held[p] = Math.max(0, (held[p] as number) - giveBack.size);
     }
     for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = Math.max(0, (counts[i] as number) - cost);
-    return { allowed: true, levels, counts, held, taken: 0 };
+    return leasesAfter({ allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs }, spec, null);
   }
   if (added !== null) {
     // Whatever the limits say now: those units were allowed. Each bucket takes them as of when the last was allowed,
@@ -199,12 +275,30 @@ export function count(
     });
     const before = countsBefore(spec, counts);
     for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = (counts[i] as number) + cost;
-    return withCrossings({ allowed: true, levels, counts, held, taken: 0 }, s, spec, before, nowMs);
+    const counted = { allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs };
+    return leasesAfter(withCrossings(counted, s, spec, before, nowMs), spec, null);
   }
   if (mode === "refund") {
     for (let i = 0; i < levels.length; i++) levels[i] = Math.max(0, (levels[i] as number) - cost * UNITS_PER_REQUEST);
     for (let i = 0; i < counts.length; i++) counts[i] = Math.max(0, (counts[i] as number) - cost);
-    return { allowed: true, levels, counts, held, taken: 0 };
+    return leasesAfter({ allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs }, spec, null);
+  }
+  if (ending !== null || settling !== null) {
+    // Whether the lease was found (and ended now) is the call's `allowed`. A settle of a reservation made before the
+    // counters were reset ends it and counts nothing: the counts it came from are gone.
+    if (reservation !== undefined && settling !== null && reservation.resets === (s.resets ?? 0)) {
+      const before = countsBefore(spec, counts);
+      const delta = cost - reservation.cost;
+      for (let p = 0; p < levels.length; p++) {
+        levels[p] = Math.max(0, (levels[p] as number) + delta * UNITS_PER_REQUEST);
+      }
+      for (let i = 0; i < counts.length; i++) if (fromTake[i]) counts[i] = Math.max(0, (counts[i] as number) + delta);
+      const counted = { allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs };
+      return leasesAfter(withCrossings(counted, s, spec, before, nowMs), spec, null);
+    }
+    // A settle finds a reservation, or nothing: a lease that reserved nothing has no cost to settle.
+    const ended = settling === null ? found : reservation !== undefined;
+    return leasesAfter({ allowed: ended, levels, counts, held, taken: 0, inFlight, freeAtMs }, spec, null);
   }
   const take = typeof mode === "object" && "share" in mode ? mode : null;
   let taken = 0;
@@ -219,9 +313,38 @@ export function count(
       held[p] = Math.max(0, (held[p] as number) - settle) + taken;
     }
     for (let i = 0; i < counts.length; i++) counts[i] = (counts[i] as number) + cost + taken;
-    return withCrossings({ allowed, levels, counts, held, taken }, s, spec, before, nowMs);
+    const counted = { allowed, levels, counts, held, taken, inFlight, freeAtMs };
+    const taking = leaseAsk === null ? null : leaseEndMs(nowMs, leaseAsk.ttlMs);
+    return leasesAfter(withCrossings(counted, s, spec, before, nowMs), spec, taking);
   }
-  return { allowed, levels, counts, held, taken };
+  const denied: Counts = { allowed, levels, counts, held, taken, inFlight, freeAtMs };
+  if (!allowed && (mode === "check" || leaseAsk !== null) && (s.reservedUntilMs ?? 0) > nowMs) {
+    denied.settlingUntilMs = s.reservedUntilMs;
+  }
+  return leasesAfter(denied, spec, null);
+}
+
+/**
+ * Each part's leases after the call: one more where a lease was taken (it ends at `takenEndMs`; the check was
+ * allowed), and, for a part its leases fill, when the first ends (check.lua reads that only then); 0 elsewhere.
+ */
+function leasesAfter(counted: Counts, spec: LimitSpec, takenEndMs: number | null): Counts {
+  spec.parts.forEach((part, p) => {
+    if (part.concurrent == null) {
+      counted.inFlight[p] = 0;
+      counted.freeAtMs[p] = 0;
+      return;
+    }
+    let held = counted.inFlight[p] as number;
+    let first = counted.freeAtMs[p] as number;
+    if (takenEndMs !== null) {
+      held++;
+      first = Math.min(first, takenEndMs);
+    }
+    counted.inFlight[p] = held;
+    counted.freeAtMs[p] = held >= part.concurrent && Number.isFinite(first) ? first : 0;
+  });
+  return counted;
 }
 
 /** The counts before a call adds to them, kept only when the spec has alert thresholds to compare them with. */

@@ -44,6 +44,11 @@ export type Decision = {
   limits: LimitState[];
   /** The alert thresholds this call reached, when it reached any. */
   crossings?: ThresholdCrossing[];
+  /**
+   * A denial while reservations of the subject may still be settled: until when (ms). A settle may give back before
+   * the denial's wait is over, on any server, so it is remembered only briefly.
+   */
+  settlingUntilMs?: number;
 };
 
 /** The bucket's entry of one part. */
@@ -69,6 +74,31 @@ function bucketState(
     resetMs: nowMs + Math.ceil(level / perMinute),
     waitMs: cost > capacity ? null : fits ? 0 : Math.ceil((level + costUnits - capacityUnits) / perMinute),
     perMinute,
+  };
+}
+
+/**
+ * The longest a denial by requests in flight asks a client to wait: a lease may end at any moment (released), so the
+ * wait is until the first held lease would end by itself, but no longer than this (contract section 14).
+ */
+export const CONCURRENT_RETRY_MS = 3000;
+
+/**
+ * A part's leases as a limit: `remaining` the slots free, `reset` when the first held lease ends when they are all
+ * held (else now: there is room). A check that found none free waits for that, at most CONCURRENT_RETRY_MS.
+ */
+function concurrentState(part: LimitPart, counted: Counts, p: number, allowed: boolean, nowMs: number): LimitState {
+  const limit = part.concurrent as number;
+  const inFlight = counted.inFlight[p] as number;
+  const freeAtMs = counted.freeAtMs[p] as number;
+  const resetMs = freeAtMs > 0 ? freeAtMs : nowMs;
+  const fits = allowed || inFlight < limit;
+  return {
+    name: `${part.prefix}concurrent`,
+    limit,
+    remaining: Math.max(0, limit - inFlight),
+    resetMs,
+    waitMs: fits ? 0 : Math.max(1, Math.min(CONCURRENT_RETRY_MS, resetMs - nowMs)),
   };
 }
 
@@ -105,7 +135,10 @@ export function decide(counted: Counts, spec: LimitSpec, cost: number, nowMs: nu
     }
     const held = counted.held[p] as number;
     if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
+    if (part.concurrent != null) limits.push(concurrentState(part, counted, p, allowed, nowMs));
   }
+  if (counted.settlingUntilMs !== undefined)
+    return { allowed, nowMs, limits, settlingUntilMs: counted.settlingUntilMs };
   if (!counted.crossings) return { allowed, nowMs, limits };
   return { allowed, nowMs, limits, crossings: crossingsOf(counted.crossings, counted.counts, spec, nowMs) };
 }
@@ -163,7 +196,15 @@ export type Decided = {
   spec: LimitSpec;
   /** The alert thresholds the check's use reached, recorded with it by the store (contract section 13). */
   crossings?: ThresholdCrossing[];
+  /** The lease the check took (contract section 14): its id as clients hold it, and when it ends (ms). */
+  lease?: { id: string; expiresAtMs: number };
 };
+
+/** Whether a limit's entry is a `concurrent` limit (requests in flight), the plan's or a resource's. */
+export const isInFlight = (name: string) => name === "concurrent" || name.endsWith("/concurrent");
+
+/** Whether a denial was for want of a free lease: a `concurrent` limit had none. */
+export const deniedInFlight = (decision: Decision) => decision.limits.some((l) => l.waitMs !== 0 && isInFlight(l.name));
 
 const toSeconds = (ms: number) => Math.ceil(ms / 1000);
 

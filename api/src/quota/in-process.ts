@@ -6,7 +6,9 @@ import {
   type CounterState,
   count,
   type HeldState,
+  leaseEndMs,
   type Mode,
+  type Reservation,
   SHARE_LEASE_MS,
   type WindowCount,
   windowField,
@@ -19,7 +21,9 @@ import type { LimitPart, LimitSpec } from "./limits";
  * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
  */
 function sinceReset(mode: Mode, resets: number): Mode {
-  if (typeof mode !== "object" || "allowedAtMs" in mode || (mode.resets ?? 0) === resets) return mode;
+  if (typeof mode !== "object" || !("share" in mode || "takenAtMs" in mode) || (mode.resets ?? 0) === resets) {
+    return mode;
+  }
   return "takenAtMs" in mode ? "read" : { share: mode.share };
 }
 
@@ -35,9 +39,11 @@ export function callInProcess(
   const mode = sinceReset(asked, resets);
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
-  const share = typeof mode === "object" && !("allowedAtMs" in mode);
-  // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed.
-  if (counted.allowed && mode !== "read") {
+  const share = typeof mode === "object" && ("share" in mode || "takenAtMs" in mode);
+  const release = typeof mode === "object" && "release" in mode;
+  // A denial writes nothing, a take's included (as in Redis); a refund and a give-back are always allowed. A release
+  // ends its lease alone (below).
+  if (counted.allowed && mode !== "read" && !release) {
     // Buckets and windows the spec does not name keep their counts, as the fields of a Redis hash do.
     const buckets: Record<string, BucketState> = { ...current?.buckets };
     const windows: Record<string, WindowCount> = { ...current?.windows };
@@ -62,11 +68,58 @@ export function callInProcess(
     }
     next = { buckets, windows };
     if (held) next.held = held;
+    if (current?.leases) next.leases = current.leases;
+    if (current?.reserved) next.reserved = current.reserved;
+    if (current?.reservedUntilMs) next.reservedUntilMs = current.reservedUntilMs;
     const alerted = marked(current?.alerted, spec, counted.crossings, nowMs);
     if (alerted) next.alerted = alerted;
     if (resets > 0) next.resets = resets;
   }
+  if (counted.allowed && typeof mode === "object") next = withLeases(next ?? current ?? EMPTY, mode, spec, cost, nowMs);
   return { decision: decide(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
+}
+
+const EMPTY: CounterState = { buckets: {}, windows: {} };
+
+/**
+ * The state after a call that took a lease (and, reserving, its cost) or ended one (a release or a settle that found
+ * it): the leases that have ended are let go on the way, as check.lua does when a part is full.
+ */
+function withLeases(state: CounterState, mode: Mode, spec: LimitSpec, cost: number, nowMs: number): CounterState {
+  const ask = typeof mode === "object" && "lease" in mode ? mode.lease : null;
+  const ended =
+    typeof mode === "object" && "release" in mode
+      ? mode.release
+      : typeof mode === "object" && "settleLease" in mode
+        ? mode.settleLease
+        : null;
+  if (ask === null && ended === null) return state;
+  const leases: Record<string, Record<string, number>> = { ...state.leases };
+  for (const part of spec.parts) {
+    const kept = state.leases?.[part.prefix];
+    if (ask !== null && part.concurrent == null) continue;
+    if (ended !== null && kept?.[ended] === undefined) continue;
+    const live: Record<string, number> = {};
+    for (const id in kept) if ((kept[id] as number) > nowMs && id !== ended) live[id] = kept[id] as number;
+    if (ask !== null) live[ask.id] = leaseEndMs(nowMs, ask.ttlMs);
+    leases[part.prefix] = live;
+  }
+  let reserved = state.reserved;
+  if ((ask?.reserve ?? false) || (ended !== null && reserved?.[ended] !== undefined)) {
+    const live: Record<string, Reservation> = {};
+    for (const id in reserved) {
+      const r = reserved[id] as Reservation;
+      if (r.endMs > nowMs && id !== ended) live[id] = r;
+    }
+    if (ask?.reserve) {
+      live[ask.id] = { takenAtMs: nowMs, cost, resets: state.resets ?? 0, endMs: leaseEndMs(nowMs, ask.ttlMs) };
+    }
+    reserved = live;
+  }
+  const next: CounterState = { ...state, leases };
+  if (reserved) next.reserved = reserved;
+  if (ask?.reserve) next.reservedUntilMs = Math.max(state.reservedUntilMs ?? 0, leaseEndMs(nowMs, ask.ttlMs));
+  return next;
 }
 
 /** The alert marks after a call: each window's highest threshold raised, the crossings of this call included. */

@@ -5,9 +5,11 @@ import type { ConfigChange } from "../config/change-feed";
 import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { createBoardMarks } from "./board-marks";
-import { type CheckResult, type Decided, type LimitEntry, limitEntries, outcome } from "./decision";
+import { type LeaseAsk, leaseEndMs } from "./counting";
+import { type CheckResult, type Decided, deniedInFlight, type LimitEntry, limitEntries, outcome } from "./decision";
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
+import { type LeaseRef, leaseName, newLeaseId } from "./lease-id";
 import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
 import { createLocalLimits } from "./local-limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
@@ -18,6 +20,8 @@ import { customerSubject } from "./subject";
 const FLUSH_EVERY_MS = 1000;
 // How long a denial is remembered for a subject with local shares: about when other servers' unused shares are back.
 const SHARED_DENIAL_MS = 2 * IDLE_MS;
+/** How long a lease lasts when its check does not say (contract section 14: `leaseSeconds`, default 60). */
+export const DEFAULT_LEASE_MS = 60_000;
 
 /** What the rest of the service sees of quotas. */
 export type Limiter = {
@@ -26,9 +30,25 @@ export type Limiter = {
    * plan and, when the check names one the plan has, of the resource; when the store does not answer, the plan's fail
    * mode. A shadow plan's denial is let through, and says so. Counted in the metrics.
    */
-  check(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<CheckResult>;
+  check(
+    subject: string,
+    policy: QuotaPolicy,
+    cost: number,
+    resource?: string,
+    lease?: LeaseOptions,
+  ): Promise<CheckResult>;
   /** Gives `cost` back to every limit the same check would take it from, in one store call; where they stand after. */
   refund(subject: string, policy: QuotaPolicy, cost: number, resource?: string): Promise<LimitEntry[]>;
+  /**
+   * Ends a lease at once (contract section 14), in one store call: where the limits of the check that took it stand
+   * after, or null when it has ended already (or is not known).
+   */
+  release(lease: LeaseRef, policy: QuotaPolicy): Promise<LimitEntry[] | null>;
+  /**
+   * Sets a reservation's real cost, in one store call: where the limits of its check stand after, or null when no
+   * reservation of the lease is running (settled, ended, taken while the store was down, or none).
+   */
+  settle(lease: LeaseRef, policy: QuotaPolicy, cost: number): Promise<LimitEntry[] | null>;
   /** Where every limit of the subject stands, the plan's and then every resource's, consuming nothing. */
   usage(subject: string, policy: QuotaPolicy): Promise<LimitEntry[]>;
   /** Allowed and denied checks per minute, oldest first, denials answered from memory included once flushed. */
@@ -53,6 +73,9 @@ export type Limiter = {
    */
   close(): Promise<void>;
 };
+
+/** What a check asks of its lease (contract section 14): for how long, and whether it reserves its cost for a settle. */
+export type LeaseOptions = { ttlMs: number; reserve: boolean };
 
 /** Where a subject's limits stand and the checks it made: reads, which consume nothing. */
 export type LimiterReads = Pick<Limiter, "usage" | "history" | "daily">;
@@ -153,22 +176,40 @@ export function createLimiter(
     : null;
 
   /** A check of a plan failing local, decided by this server alone: its share, or store_unavailable without one. */
-  function decidedHere(subject: string, spec: LimitSpec, cost: number): CheckResult {
-    const here = local.check(subject, spec, cost);
+  function decidedHere(subject: string, spec: LimitSpec, cost: number, counted: string, ask?: LeaseAsk): CheckResult {
+    // Taken here, a lease is this server's own: its id says so, and its release comes back here.
+    const mine = ask && { ...ask, id: newLeaseId(true) };
+    const here = local.check(subject, spec, cost, mine);
     if (!here) return { outcome: "store_unavailable", allowed: false };
     const result = marked(subject, outcome(here.decision, here.spec, random));
+    if (mine && result.allowed) result.lease = leaseFor(mine, subject, counted, here.decision.nowMs);
     return { ...result, outcome: result.allowed ? "degraded" : "denied", degraded: true };
   }
+
+  /** The lease a check took, as its answer names it. */
+  const leaseFor = (ask: LeaseAsk, subject: string, counted: string, nowMs: number) => ({
+    id: leaseName(ask.id, subject, counted === "" ? undefined : counted),
+    expiresAtMs: leaseEndMs(nowMs, ask.ttlMs),
+  });
 
   return {
     // One function, not one for the decision inside another for the fail mode: each async layer is a turn of the
     // microtask queue on every check.
-    async check(subject, policy, cost, resource) {
+    async check(subject, policy, cost, resource, lease) {
       const spec = specFor(policy, resource);
       // The deny cache tells checks apart by the resource their spec counts in ("" for none).
       const counted = spec === policy.spec ? "" : (resource as string);
+      // A check takes a lease when its limits hold requests in flight, or when it reserves its cost (contract
+      // section 14): in the store's step, so never from a local share, which knows nothing of other servers' leases.
+      const ask: LeaseAsk | undefined =
+        spec.leased || lease?.reserve
+          ? { id: newLeaseId(false), ttlMs: lease?.ttlMs ?? DEFAULT_LEASE_MS, reserve: lease?.reserve ?? false }
+          : undefined;
       // A hot subject's checks spend a share held here when its plan sets one and the cost fits in one.
-      const share = shares && policy.localShare !== null && cost <= policy.localShare ? policy.localShare : null;
+      const share =
+        shares && ask === undefined && policy.localShare !== null && cost <= policy.localShare
+          ? policy.localShare
+          : null;
       const isLocal = policy.failMode === "local";
       let result: CheckResult;
       try {
@@ -190,13 +231,13 @@ export function createLimiter(
           // Just after an outage, until every server has added what it allowed on its own, this server goes on
           // deciding by its share; what it allowed is in the store's counts before the store decides another check.
           if (isLocal && local.holding()) {
-            result = decidedHere(subject, spec, cost);
+            result = decidedHere(subject, spec, cost, counted, ask);
             break;
           }
           if (isLocal && local.owes(subject)) await local.settle(subject);
           const decision =
             share === null || !shares
-              ? await store.check(subject, spec, cost)
+              ? await store.check(subject, spec, cost, ask)
               : await shares.take(subject, counted, spec, cost, share);
           // Another check's take was under way and has come back: what it brought is spent first.
           if (decision === null) continue;
@@ -204,17 +245,23 @@ export function createLimiter(
           const decided = outcome(decision, spec, random);
           // A request that can never pass (waitMs null) depends on no state, so there is nothing to wait for. With
           // shares, units that other servers give back (within about a second of going unused) are looked for again.
-          if (!decided.allowed && decided.waitMs !== null) {
-            const forMs = share === null ? decided.waitMs : SHARED_DENIAL_MS;
+          // Nor is a denial for want of a free lease remembered: any release may free one at once.
+          if (!decided.allowed && decided.waitMs !== null && !(spec.leased && deniedInFlight(decision))) {
+            // While a reservation may still be settled (and give back, on any server), about as briefly.
+            const forMs = share === null && decision.settlingUntilMs === undefined ? decided.waitMs : SHARED_DENIAL_MS;
             denials.set(subject, counted, cost, decided.waitMs, decision, forMs);
           }
           result = marked(subject, decided);
+          if (ask && decided.allowed) result.lease = leaseFor(ask, subject, counted, decision.nowMs);
           break;
         }
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
         if (isLocal) local.failed();
-        result = isLocal ? decidedHere(subject, spec, cost) : withoutStore(policy, spec, cost, Date.now());
+        // Failing open, nothing is counted and no lease is taken.
+        result = isLocal
+          ? decidedHere(subject, spec, cost, counted, ask)
+          : withoutStore(policy, spec, cost, Date.now());
       }
       metrics.check(result.outcome);
       // A shadow plan never denies: the denial is counted as one, and answered as a pass that says so.
@@ -226,6 +273,24 @@ export function createLimiter(
       // What was given back may let a remembered denial through now.
       denials.delete(subject);
       return limitEntries(decision);
+    },
+
+    async release(lease, policy) {
+      const spec = specFor(policy, lease.resource);
+      const decision = lease.local
+        ? local.release(lease.subject, spec, lease.id)
+        : await store.release(lease.subject, spec, lease.id);
+      return decision && limitEntries(decision);
+    },
+
+    async settle(lease, policy, cost) {
+      // A reservation taken while the store was down keeps its reserved cost: what this server owes the store for it
+      // is already that.
+      if (lease.local) return null;
+      const decision = await store.settle(lease.subject, specFor(policy, lease.resource), lease.id, cost);
+      // What was given back may let a remembered denial through now.
+      if (decision) denials.delete(lease.subject);
+      return decision && limitEntries(decision);
     },
 
     ...readsOf(store),

@@ -21,6 +21,11 @@ export type LimitPart = {
   capacity: number | null;
   perMinute: number | null;
   windows: readonly LimitWindow[];
+  /**
+   * How many leases (requests in flight) the part allows at once (contract section 14), or null for no such limit.
+   * Left out: none.
+   */
+  concurrent?: number | null;
 };
 
 /**
@@ -36,6 +41,8 @@ export type LimitSpec = {
    */
   alerts: readonly number[];
   largestCost: number;
+  /** Whether a part limits requests in flight: then every check of the spec takes a lease (contract section 14). */
+  leased: boolean;
   header: { text: string; untilMs: number };
 };
 
@@ -46,7 +53,8 @@ export function specOf(parts: readonly LimitPart[], alerts: readonly number[] = 
     if (part.capacity !== null) largestCost = Math.min(largestCost, part.capacity);
     for (const w of part.windows) if (w.size !== null) largestCost = Math.min(largestCost, w.size);
   }
-  return { parts, alerts, largestCost, header: { text: "", untilMs: Number.NEGATIVE_INFINITY } };
+  const leased = parts.some((p) => p.concurrent != null);
+  return { parts, alerts, largestCost, leased, header: { text: "", untilMs: Number.NEGATIVE_INFINITY } };
 }
 
 const NO_ALERTS: readonly number[] = [];
@@ -83,7 +91,8 @@ export function limitPart(limits: Limits, billingDay: number | null = null, pref
     const size = limits[k.field];
     if (size !== null || k.alwaysCounted) windows.push({ name: k.window, size, rule: ruleOf(k, billingDay) });
   }
-  return { prefix, capacity: perMinute === null ? null : (burst ?? perMinute), perMinute, windows };
+  const capacity = perMinute === null ? null : (burst ?? perMinute);
+  return { prefix, capacity, perMinute, windows, concurrent: limits.concurrent };
 }
 
 /** The spec of a customer's own limits alone. */
@@ -157,6 +166,8 @@ export function policyHeader(spec: LimitSpec, nowMs: number): string {
       items.push(`"${part.prefix}${w.name}";q=${w.size};w=${windowSeconds(w.rule, nowMs)}`);
       if (w.rule.lengthVaries) untilMs = Math.min(untilMs, w.rule.endMs(w.rule.index(nowMs)));
     }
+    // Requests in flight have no window: the item says how many, and nothing of time.
+    if (part.concurrent != null) items.push(`"${part.prefix}concurrent";q=${part.concurrent}`);
   }
   const text = items.join(", ");
   spec.header = { text, untilMs };

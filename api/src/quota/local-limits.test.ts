@@ -3,54 +3,19 @@
 // store's counts once it is back.
 import { describe, expect, test } from "vitest";
 import type { Limits } from "../domain/limit-kinds";
-import { createMetrics } from "../metrics";
-import { createLimiter } from "./limiter";
 import { type QuotaPolicy, quotaPolicy } from "./limits";
 import { SETTLE_GRACE_MS } from "./local-limits";
-import { type CounterStore, StoreUnavailable } from "./store";
-import { createMemoryStore } from "./stores/memory-store";
+import { fleet } from "./testing/fleet";
 
-const START = Date.parse("2026-12-03T10:00:00.000Z");
-const none: Limits = { burst: null, perMinute: null, perHour: null, perDay: null, perWeek: null, perMonth: null };
-
-/** Servers on one store that the test can take down: every call then fails as the guard fails it. */
-function fleet(servers: number, { localShares = false } = {}) {
-  let clock = START;
-  const now = () => clock;
-  const work: (() => unknown)[] = [];
-  const schedule = (_everyMs: number, run: () => unknown) => {
-    work.push(run);
-    return () => {};
-  };
-  const memory = createMemoryStore({ now, schedule: () => () => {} });
-  let down = false;
-  const store = new Proxy(memory, {
-    get(target, name: keyof CounterStore) {
-      const value = target[name];
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        down ? Promise.reject(new StoreUnavailable()) : (value as (...a: unknown[]) => unknown).apply(target, args);
-    },
-  });
-  const limiters = Array.from({ length: servers }, () =>
-    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares }),
-  );
-  return {
-    memory,
-    limiters,
-    /**
-     * Moves the clock and runs every server's background work once (presence, flush, what is owed). Each server counts
-     * those that said they were there before it: after two ticks every one has counted all.
-     */
-    async tick(ms = 1000) {
-      clock += ms;
-      for (const run of work) await run();
-    },
-    setDown(value: boolean) {
-      down = value;
-    },
-  };
-}
+const none: Limits = {
+  burst: null,
+  perMinute: null,
+  perHour: null,
+  perDay: null,
+  perWeek: null,
+  perMonth: null,
+  concurrent: null,
+};
 
 const local = (limits: Partial<Limits>): QuotaPolicy => quotaPolicy({ ...none, ...limits }, {}, null, null, "local");
 

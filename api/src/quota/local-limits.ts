@@ -9,7 +9,7 @@
 // other servers allowed after a server's last answer (a view that old), plus one bucket per server at most: a bucket
 // whose share is less than a request holds one.
 import { LRUCache } from "lru-cache";
-import { type CounterState, UNITS_PER_REQUEST } from "./counting";
+import { type CounterState, type LeaseAsk, UNITS_PER_REQUEST } from "./counting";
 import type { Decision, LimitState } from "./decision";
 import { callInProcess } from "./in-process";
 import { type LimitPart, type LimitSpec, specOf } from "./limits";
@@ -63,7 +63,17 @@ export type LocalLimits = {
    * sharing the store just before it stopped answering (it started, or was thawed, during the outage), so it has no
    * share it could keep to.
    */
-  check(subject: string, spec: LimitSpec, cost: number): { decision: Decision; spec: LimitSpec } | null;
+  check(
+    subject: string,
+    spec: LimitSpec,
+    cost: number,
+    lease?: LeaseAsk,
+  ): { decision: Decision; spec: LimitSpec } | null;
+  /**
+   * Ends a lease taken here while the store was down (contract section 14: under a plan failing local, leases are
+   * this server's own, held to its share of the concurrent limit); null when it has ended, or is not here.
+   */
+  release(subject: string, spec: LimitSpec, lease: string): Decision | null;
   /** Whether what was allowed here for the customer still has to be added to the store's counts. */
   owes(subject: string): boolean;
   /** Adds it, one step per run of windows; throws (and keeps what is left) when the store does not answer. */
@@ -183,7 +193,7 @@ export function createLocalLimits(
 
     holding: () => inOutage() && sharedBy() !== null,
 
-    check(subject, spec, cost) {
+    check(subject, spec, cost, lease) {
       const n = sharedBy();
       if (n === null) return null;
       const nowMs = now() + offsetMs;
@@ -194,7 +204,7 @@ export function createLocalLimits(
       }
       const local = shareOf(spec, n);
       const state = withShares(outage.state, spec, local, n, seen.get(subject), nowMs);
-      const { decision, next } = callInProcess(state, local, cost, nowMs, "check");
+      const { decision, next } = callInProcess(state, local, cost, nowMs, lease ? { lease } : "check");
       outage.state = next ?? state;
       if (!decision.allowed) {
         outage.denied++;
@@ -208,6 +218,16 @@ export function createLocalLimits(
         last.lastAtMs = nowMs;
       } else outage.segments.push({ spec, windows, units: cost, checks: 1, lastAtMs: nowMs, seq: ++segments });
       return { decision, spec: local };
+    },
+
+    release(subject, spec, lease) {
+      const outage = outages.get(subject);
+      const n = sharedBy();
+      if (!outage?.state || n === null) return null;
+      const { decision, next } = callInProcess(outage.state, shareOf(spec, n), 0, now() + offsetMs, { release: lease });
+      if (!decision.allowed) return null;
+      outage.state = next ?? outage.state;
+      return decision;
     },
 
     owes: (subject) => {
@@ -246,6 +266,7 @@ function shareOf(spec: LimitSpec, n: number): LimitSpec {
     capacity: part.capacity === null ? null : Math.max(1, Math.floor(part.capacity / n)),
     perMinute: part.perMinute === null ? null : part.perMinute / n,
     windows: part.windows.map((w) => ({ ...w, size: w.size === null ? null : Math.floor(w.size / n) })),
+    concurrent: part.concurrent == null ? null : Math.max(1, Math.floor(part.concurrent / n)),
   }));
   const local = specOf(parts);
   shares.set(spec, { n, spec: local });

@@ -55,7 +55,15 @@ function setup(options: { perDay: number; start: number }) {
     localShares: true,
   });
   const policy = quotaPolicy(
-    { burst: null, perMinute: null, perHour: null, perDay: options.perDay, perWeek: null, perMonth: null },
+    {
+      burst: null,
+      perMinute: null,
+      perHour: null,
+      perDay: options.perDay,
+      perWeek: null,
+      perMonth: null,
+      concurrent: null,
+    },
     {},
     null,
     100,
@@ -80,7 +88,15 @@ function twoServers(perDay: number) {
   const store = createMemoryStore({ now, schedule });
   const server = () =>
     createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true });
-  const limits = { burst: null, perMinute: null, perHour: null, perDay, perWeek: null, perMonth: null };
+  const limits = {
+    burst: null,
+    perMinute: null,
+    perHour: null,
+    perDay,
+    perWeek: null,
+    perMonth: null,
+    concurrent: null,
+  };
   return {
     a: server(),
     b: server(),
@@ -147,7 +163,7 @@ describe("local shares in one process", () => {
   test("a share outlives the config being rebuilt with the same limits, and goes back when they change", async () => {
     const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
     await s.check();
-    const limits = { burst: null, perMinute: null, perHour: null, perWeek: null, perMonth: null };
+    const limits = { burst: null, perMinute: null, perHour: null, perWeek: null, perMonth: null, concurrent: null };
     // Any change anyone makes has every server rebuild its policies: the same limits, new objects.
     const rebuilt = quotaPolicy({ ...limits, perDay: 1000 }, {}, null, 100);
     for (let i = 0; i < 10; i++) expect((await s.limiter.check("acme", rebuilt, 1)).allowed).toBe(true);

@@ -152,3 +152,8 @@ describe("simulate", () => {
     expect(sim.durationMs).toBe(200_000);
   });
 });
+
+test("requests in flight are not simulated: a plan's concurrent limit neither shows nor denies", () => {
+  const sim = simulate({ ...noLimits(), perMinute: 60, concurrent: 1 }, BURST_THEN_STEADY);
+  expect(sim.limits).toEqual(["burst"]);
+});

@@ -100,7 +100,8 @@ function periodFor(durationMs: number): number {
  * memory store does (its `callInProcess`, its state kept between calls), and counts them per period.
  */
 export function simulate(limits: Limits, traffic: Traffic, startMs = SIMULATION_START_MS): Simulation {
-  const spec = limitSpec(limits);
+  // Requests in flight depend on how long each takes, which a described traffic does not say: not simulated.
+  const spec = limitSpec({ ...limits, concurrent: null });
   const names = callInProcess(undefined, spec, 1, startMs, "read").decision.limits.map((l) => l.name);
   const durationMs = Math.max(1, spanMs(traffic, MAX_REQUESTS));
   const periodMs = periodFor(durationMs);

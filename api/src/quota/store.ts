@@ -1,5 +1,5 @@
 // The counter store: one atomic call per check that decides every limit of a subject at once.
-import type { Allowed, GiveBack, Take } from "./counting";
+import type { Allowed, GiveBack, LeaseAsk, Take } from "./counting";
 import type { Decision } from "./decision";
 import type { LimitSpec } from "./limits";
 
@@ -40,8 +40,26 @@ export class StoreUnavailable extends Error {
 export const KEPT_DAYS = 400;
 
 export interface CounterStore {
-  /** Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. */
-  check(subject: string, spec: LimitSpec, cost: number): Promise<Decision>;
+  /**
+   * Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. Given
+   * a `lease` (contract section 14), the same step takes it in every part with a `concurrent` limit (denied when one
+   * has none free) and, reserving, keeps the cost for its settle; the lease ends at leaseEndMs(nowMs, ttlMs).
+   */
+  check(subject: string, spec: LimitSpec, cost: number, lease?: LeaseAsk): Promise<Decision>;
+  /**
+   * Ends a lease at once, in one atomic step: its slot in every part is free and its reservation (if any) is kept as
+   * reserved. Answers where the spec's limits stand after it, or null when the lease had ended already (released,
+   * settled, expired, or never taken).
+   */
+  release(subject: string, spec: LimitSpec, lease: string): Promise<Decision | null>;
+  /**
+   * Sets a running reservation's real cost, in one atomic step: the difference from what it reserved is taken from, or
+   * given back to (never below empty), every bucket and every window it took from that is still running, whatever the
+   * limits say; the day's units change with it, not its checks. Ends the lease. Answers where the limits stand after,
+   * or null when no reservation of that id is running (settled, expired, or never taken): nothing changes then. A
+   * reservation made before the counters were reset ends and counts nothing.
+   */
+  settle(subject: string, spec: LimitSpec, lease: string, cost: number): Promise<Decision | null>;
   /** The same state as a check of cost 1 would see, consuming nothing and recording nothing. */
   usage(subject: string, spec: LimitSpec): Promise<Decision>;
   /** Gives `cost` back to every bucket and window of the spec, in one atomic step, never below empty. */

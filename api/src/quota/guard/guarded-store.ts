@@ -89,7 +89,9 @@ export function guardStore(
 
   // A view of the store (together()) keeps the same budget, breaker and outage count: its calls fail as the store's.
   const guardedView = (inner: CounterStore): CounterStore => ({
-    check: (subject, spec, cost) => guarded(() => inner.check(subject, spec, cost)),
+    check: (subject, spec, cost, lease) => guarded(() => inner.check(subject, spec, cost, lease)),
+    release: (subject, spec, lease) => guarded(() => inner.release(subject, spec, lease)),
+    settle: (subject, spec, lease, cost) => guarded(() => inner.settle(subject, spec, lease, cost)),
     usage: (subject, spec) => guarded(() => inner.usage(subject, spec)),
     refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
     history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),

@@ -32,12 +32,13 @@ const specArb = fc
     perMinute: fc.integer({ min: 1, max: 6000 }),
     hour: limit(80),
     day: limit(300),
+    concurrent: limit(4),
     alerts: alertsArb,
   })
   .map(({ alerts, ...s }) => specOf(testSpec(s.capacity === null ? { ...s, perMinute: null } : s).parts, alerts));
 
 describe("memory and Redis agree (integration, needs redis-server)", () => {
-  test("on random checks, shares taken and given back, resets, costs, clock steps and plan edits", async () => {
+  test("on random checks, leases taken, released and settled, shares taken and given back, resets, costs, clock steps and plan edits", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -51,7 +52,26 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
             usage: fc.boolean(),
             // A take (contract section 12) of up to `share` with a cost of 0 to 10, settling `settle`; a give-back of
             // `back` units of the last share taken; now and then a refund of `cost`, or a reset of the subject's counters.
-            op: fc.constantFrom("check", "check", "check", "take", "take", "giveBack", "giveBack", "refund", "reset"),
+            // Leases (contract section 14): a check that takes one (reserving its cost or not, for 1 s to 2 h), the release
+            // or settle (at 0 to 20) of one taken before.
+            op: fc.constantFrom(
+              "check",
+              "check",
+              "check",
+              "take",
+              "take",
+              "giveBack",
+              "giveBack",
+              "refund",
+              "reset",
+              "lease",
+              "lease",
+              "release",
+              "settle",
+            ),
+            reserve: fc.boolean(),
+            leaseMs: fc.oneof(fc.integer({ min: 1000, max: 5000 }), fc.integer({ min: 1000, max: 2 * HOUR_MS })),
+            which: fc.nat(),
             share: fc.integer({ min: 2, max: 40 }),
             settle: fc.integer({ min: 0, max: 20 }),
             back: fc.integer({ min: 0, max: 40 }),
@@ -65,6 +85,7 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
           let spec = steps[0]?.spec as LimitSpec;
           // The last share taken; its resets go with every take's settle and give-back, as a server sends them.
           let last = { takenAtMs: now, size: 0, resets: 0 };
+          const leases: string[] = [];
           for (const step of steps) {
             now += step.advanceMs;
             if (step.edit) spec = step.spec;
@@ -81,6 +102,23 @@ describe("memory and Redis agree (integration, needs redis-server)", () => {
               expect(await store.refund(subject, spec, step.cost)).toEqual(
                 await memory.refund(subject, spec, step.cost),
               );
+            } else if (step.op === "lease") {
+              const ask = { id: `l${leases.length}`, ttlMs: step.leaseMs, reserve: step.reserve };
+              leases.push(ask.id);
+              expect(await store.check(subject, spec, step.cost, ask)).toEqual(
+                await memory.check(subject, spec, step.cost, ask),
+              );
+            } else if (step.op === "release" || step.op === "settle") {
+              // One taken before, or (none yet, or now and then) one never taken.
+              const id = leases[step.which % (leases.length + 1)] ?? "never";
+              if (step.op === "release") {
+                expect(await store.release(subject, spec, id)).toEqual(await memory.release(subject, spec, id));
+              } else {
+                const cost = step.back % 21;
+                expect(await store.settle(subject, spec, id, cost)).toEqual(
+                  await memory.settle(subject, spec, id, cost),
+                );
+              }
             } else if (step.op === "reset") {
               await store.reset(subject);
               await memory.reset(subject);

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type Allowed, type CounterState, type GiveBack, MINUTE_MS, type Take } from "../counting";
+import { type CounterState, MINUTE_MS, type Mode } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
@@ -51,10 +51,11 @@ function readSeries(series: readonly number[], periodMs: number, periods: number
   return points;
 }
 
-/** Takes a refund's units back from the day `nowMs` falls in, never below none (as days.lua does). */
-function refundUnits(days: number[], nowMs: number, units: number) {
-  const start = nowMs - (nowMs % DAY_MS);
-  const i = days.length - DAY_WIDTH;
+/** Takes a refund's units back from the day `atMs` falls in, never below none (as days.lua does). */
+function refundUnits(days: number[], atMs: number, units: number) {
+  const start = atMs - (atMs % DAY_MS);
+  let i = days.length - DAY_WIDTH;
+  while (i >= 0 && (days[i] as number) > start) i -= DAY_WIDTH;
   if (i >= 0 && days[i] === start) days[i + 3] = Math.max(0, (days[i + 3] as number) - units);
 }
 
@@ -147,13 +148,24 @@ export function createMemoryStore({
    * A check, a take (contract section 12; it counts as a check when it has a cost) or a give-back. A give-back writes
    * whatever the subject holds, as in Redis (check.lua writes every call it allows).
    */
-  function countCall(key: string, spec: LimitSpec, cost: number, mode: Take | GiveBack | Allowed | "check") {
+  function countCall(key: string, spec: LimitSpec, cost: number, mode: Mode) {
     const nowMs = now();
     const subject = subjectOf(key);
+    const reserved =
+      typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.[mode.settleLease] : undefined;
     const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
+    // A settle changes the units of the day the reservation was made on, not its checks (contract section 14).
+    if (
+      reserved &&
+      result.decision.allowed &&
+      reserved.endMs > nowMs &&
+      reserved.resets === (subject.state?.resets ?? 0)
+    ) {
+      settleUnits(key, spec, reserved.takenAtMs, cost - reserved.cost);
+    }
     // A take's share counts in the day's units only as its server spends it (recordChecks), as in check.lua.
-    if (cost > 0 && (mode === "check" || "share" in mode)) {
+    if (cost > 0 && (mode === "check" || (typeof mode === "object" && ("share" in mode || "lease" in mode)))) {
       record(subject, nowMs, result.decision.allowed, 1, cost, resourceDays(key, spec));
     }
     const counters = subject.state ? stateExpiresAt(subject.state, spec) : 0;
@@ -161,9 +173,29 @@ export function createMemoryStore({
     return result;
   }
 
+  /** Adds `units` (less, when negative, never below none) to the day of `atMs`, the subject's and its resource's. */
+  function settleUnits(key: string, spec: LimitSpec, atMs: number, units: number) {
+    const resource = resourceOf(spec);
+    for (const d of [days.get(key), resource === undefined ? undefined : days.get(`${key}\n${resource}`)]) {
+      if (!d) continue;
+      if (units > 0) addToSeries(d, DAY_MS, KEPT_DAYS, atMs, [0, 0, units]);
+      else if (units < 0) refundUnits(d, atMs, -units);
+    }
+  }
+
   return {
-    async check(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
-      return countCall(key, spec, cost, "check").decision;
+    async check(key, spec, cost, lease) {
+      return countCall(key, spec, cost, lease ? { lease } : "check").decision;
+    },
+
+    async release(key, spec, lease) {
+      const { decision } = countCall(key, spec, 0, { release: lease });
+      return decision.allowed ? decision : null;
+    },
+
+    async settle(key, spec, lease, cost) {
+      const { decision } = countCall(key, spec, cost, { settleLease: lease });
+      return decision.allowed ? decision : null;
     },
 
     async take(key, spec, cost, ask) {
@@ -251,7 +283,14 @@ export function createMemoryStore({
     async reset(key: string): Promise<void> {
       const subject = subjects.get(key);
       // As reset.lua: the counters go, and how many times they went is kept for the shares taken before.
-      if (subject?.state) subject.state = { buckets: {}, windows: {}, resets: (subject.state.resets ?? 0) + 1 };
+      // Leases stay: the requests they stand for are still in flight (a reservation settles nothing after it, so no
+      // denial waits for one: reservedUntilMs goes, as check.lua's rv).
+      if (subject?.state) {
+        const { leases, reserved } = subject.state;
+        subject.state = { buckets: {}, windows: {}, resets: (subject.state.resets ?? 0) + 1 };
+        if (leases) subject.state.leases = leases;
+        if (reserved) subject.state.reserved = reserved;
+      }
     },
 
     async ping(): Promise<void> {},

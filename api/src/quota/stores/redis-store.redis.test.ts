@@ -350,6 +350,35 @@ describe("Redis store (integration, needs redis-server)", () => {
     await close();
   });
 
+  test("a set of leases whose last lease is released keeps its expiry: a lease taken after and never released goes with it", async () => {
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
+    const subject = `lease-set-${process.pid}`;
+    const set = `rl:{${subject}}:c:`;
+    const limits = testSpec({ hour: 100, concurrent: 5 });
+    const lease = (id: string) => ({ id, ttlMs: 60_000, reserve: false });
+    expect((await store.check(subject, limits, 1, lease("first"))).allowed).toBe(true);
+    // Kept until a minute past the lease's end (10:01:30, on the whole second): 10:02:30.
+    await expectTimeToLive(client, set, 120_000);
+    expect(await store.release(subject, limits, "first")).not.toBeNull();
+    // The client's request died with its lease: never released. Before, the release had emptied the set, Redis had
+    // deleted it, and this lease made it again with no expiry, to be kept for ever after the counters expired.
+    clock.now += 1000;
+    expect((await store.check(subject, limits, 1, lease("second"))).allowed).toBe(true);
+    expect(await client.pttl(set)).toBeGreaterThan(0);
+    // What the set holds besides its leases never counts: one lease held, of five.
+    const usage = await store.usage(subject, limits);
+    expect(usage.limits.find((l) => l.name === "concurrent")).toMatchObject({ limit: 5, remaining: 4 });
+    // Once its lease has ended, the next lease sweeps it and sets the expiry again.
+    clock.now += 120_000;
+    await client.del(set);
+    expect((await store.check(subject, limits, 1, lease("third"))).allowed).toBe(true);
+    expect(await store.release(subject, limits, "third")).not.toBeNull();
+    expect((await store.check(subject, limits, 1, lease("fourth"))).allowed).toBe(true);
+    expect(await client.pttl(set)).toBeGreaterThan(0);
+    expect(await client.zrange(set, 0, -1)).toEqual(["", "fourth"]);
+    await close();
+  });
+
   test("an hour of history that expired is not made again without an expiry when its last minute moves into it late", async () => {
     const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `late-${process.pid}`;

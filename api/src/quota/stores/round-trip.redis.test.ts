@@ -1,7 +1,7 @@
 // One round trip: Redis receives one call of the check script per check, as a Function (checks that arrive together
 // share one, as redis-store.redis.test.ts shows), and nothing while the deny cache answers.
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { monitorRedis } from "../../../dev/redis-monitor";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { testApp } from "../../testing/test-app";
 import { createRedisStore } from "./redis-store";
@@ -13,39 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => redis?.stop());
 
-/** Records what clients send to Redis, leaving out the commands scripts run inside Redis. */
-async function monitor() {
-  const client = new Redis(redis.url);
-  const seen: string[][] = [];
-  const monitorClient = await client.monitor();
-  monitorClient.on("monitor", (_time: string, args: string[], source: string) => {
-    if (!source.startsWith("lua")) seen.push(args);
-  });
-  // MONITOR reports asynchronously, in the order Redis ran the commands: once a marker sent now is seen, so is
-  // everything Redis ran before it. The marker itself is left out.
-  const marker = new Redis(redis.url);
-  let markers = 0;
-  const caughtUp = async () => {
-    const name = `monitor-marker-${++markers}`;
-    await marker.ping(name);
-    for (let i = 0; i < 250 && !seen.some((a) => a[1] === name); i++) await new Promise((r) => setTimeout(r, 20));
-    const at = seen.findIndex((a) => a[1] === name);
-    if (at < 0) throw new Error(`MONITOR never reported ${name}`);
-    seen.splice(at, 1);
-  };
-  await caughtUp();
-  seen.length = 0;
-  return {
-    seen,
-    caughtUp,
-    async stop() {
-      await caughtUp();
-      monitorClient.disconnect();
-      client.disconnect();
-      marker.disconnect();
-    },
-  };
-}
+/** What clients send to Redis. */
+const monitor = () => monitorRedis(redis.url);
 
 describe("round trips (integration, needs redis-server)", () => {
   test("one FCALL per check, and none while a denied customer is answered from memory", async () => {

@@ -1,5 +1,5 @@
 // A counter store over any Redis that runs lua/: the keys, arguments and replies shared by the TCP and Upstash stores.
-import type { Counts, Crossing } from "../counting";
+import type { Counts, Crossing, LeaseAsk } from "../counting";
 import { type Decision, decide } from "../decision";
 import type { LimitSpec } from "../limits";
 import type { Board, CounterStore, DayPoint, HistoryPoint } from "../store";
@@ -40,10 +40,11 @@ const alike = new Map<string, SpecArgs>();
 function argsOf(spec: LimitSpec): SpecArgs {
   let args = specArgs.get(spec);
   if (!args) {
-    // The count of parts, and the alert thresholds after it when there are any ("1:80,100").
-    const list = [
-      spec.alerts.length === 0 ? String(spec.parts.length) : `${spec.parts.length}:${spec.alerts.join(",")}`,
-    ];
+    // The count of parts, the alert thresholds after it when there are any ("1:80,100"), and each part's concurrent
+    // limit when one has one ("2/5,-1").
+    let head = spec.alerts.length === 0 ? String(spec.parts.length) : `${spec.parts.length}:${spec.alerts.join(",")}`;
+    if (spec.leased) head += `/${spec.parts.map((p) => arg(p.concurrent ?? null)).join(",")}`;
+    const list = [head];
     for (const part of spec.parts) {
       list.push(part.prefix, arg(part.capacity), arg(part.perMinute), String(part.windows.length));
       for (const w of part.windows) list.push(w.rule.params, arg(w.size));
@@ -75,7 +76,8 @@ function toNumbers(reply: unknown): number[] {
 function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: number; resets: number } {
   const entry = Array.isArray(reply) && reply.length === 1 ? reply[0] : undefined;
   if (typeof entry === "string") throw new Error(entry);
-  let length = 4 + spec.parts.length;
+  // Two more per part for a spec with a concurrent limit: its leases held, and when the first ends.
+  let length = 4 + (spec.leased ? 3 : 1) * spec.parts.length;
   for (const part of spec.parts) length += 1 + part.windows.length;
   // One more: the alert thresholds the check's use reached, when it reached any.
   if (!Array.isArray(entry) || (entry.length !== length && entry.length !== length + 1)) {
@@ -92,8 +94,18 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: n
     for (let i = 0; i < part.windows.length; i++) counts.push(Number(r[at++]));
   }
   for (let p = 0; p < spec.parts.length; p++) held.push(Number(r[at++]));
-  const counted: Counts = { allowed: Number(r[0]) === 1, levels, counts, held, taken: Number(r[at]) };
+  const taken = Number(r[at++]);
+  const resets = Number(r[at++]);
+  const inFlight: number[] = [];
+  const freeAtMs: number[] = [];
+  for (let p = 0; p < spec.parts.length; p++) {
+    inFlight.push(spec.leased ? Number(r[at++]) : 0);
+    freeAtMs.push(spec.leased ? Number(r[at++]) : 0);
+  }
+  const counted: Counts = { allowed: Number(r[0]) === 1, levels, counts, held, taken, inFlight, freeAtMs };
   const crossed = entry[length];
+  // A denied check's: until when reservations may still be settled.
+  if (typeof crossed === "number" || typeof crossed === "string") counted.settlingUntilMs = Number(crossed);
   if (Array.isArray(crossed)) {
     const crossings: Crossing[] = [];
     // Lua counts the windows from 1.
@@ -102,8 +114,11 @@ function countedBy(reply: unknown, spec: LimitSpec): { counted: Counts; nowMs: n
     }
     counted.crossings = crossings;
   }
-  return { counted, nowMs: Number(r[1]), resets: Number(r[at + 1]) };
+  return { counted, nowMs: Number(r[1]), resets };
 }
+
+/** A check that takes a lease, as check.lua's mode. */
+const leaseMode = ({ id, ttlMs, reserve }: LeaseAsk) => `L${ttlMs}:${reserve ? 1 : 0}:${id}`;
 
 /**
  * How long past its budget a check sent now may still run in Redis and count. The server gives up when the budget has
@@ -156,7 +171,16 @@ export function createScriptStore(
   };
 
   return {
-    check: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "1"), spec, cost),
+    check: async (subject, spec, cost, lease) =>
+      decision(await callCheck(subject, spec, cost, lease ? leaseMode(lease) : "1"), spec, cost),
+    async release(subject, spec, lease) {
+      const { counted: c, nowMs } = counted(await callCheck(subject, spec, 0, `R${lease}`), spec);
+      return c.allowed ? decide(c, spec, 0, nowMs) : null;
+    },
+    async settle(subject, spec, lease, cost) {
+      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`), spec);
+      return c.allowed ? decide(c, spec, cost, nowMs) : null;
+    },
     usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
     refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1"), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {

@@ -22,7 +22,7 @@ export type ScriptFunction = { name: string; library: string };
 /** How a script that loads as a Function ends: its top level is the same either way. */
 const ENTRY = "return main(KEYS, ARGV)";
 
-function functionOf(name: string, source: string, sha: string): ScriptFunction {
+export function functionOf(name: string, source: string, sha: string): ScriptFunction {
   const body = source.trimEnd();
   if (!body.endsWith(ENTRY)) throw new Error(`lua/${name}.lua must end with "${ENTRY}" to load as a Function`);
   const fn = `bouncer_${name}_${sha}`;

@@ -5,6 +5,7 @@ import type { CounterStore } from "../store";
 import { DAY_MS, HOUR_MS } from "../windows";
 import { type AddedKind, addedKindContract } from "./added-kind-contract";
 import { alertContract } from "./alert-contract";
+import { leaseContract } from "./lease-contract";
 import { shareContract } from "./share-contract";
 import type { StoreHarness } from "./store-harness";
 import { testSpec } from "./test-spec";
@@ -552,6 +553,7 @@ export function describeCounterStore(
 
     shareContract(withStore);
     alertContract(withStore);
+    leaseContract(withStore);
     addedKindContract(withStore, added);
   });
 }

@@ -8,6 +8,7 @@ export type FixedLimits = {
   capacity?: number | null;
   perMinute?: number | null;
   billingDay?: number | null;
+  concurrent?: number | null;
 } & { [W in WindowName]?: number | null };
 
 /**
@@ -15,10 +16,10 @@ export type FixedLimits = {
  * (counted but not limited when left out), the others when limited.
  */
 export function testPart(limits: FixedLimits, prefix = ""): LimitPart {
-  const { capacity = null, perMinute = null, billingDay = null } = limits;
+  const { capacity = null, perMinute = null, billingDay = null, concurrent = null } = limits;
   const counted = WINDOW_KINDS.filter((k) => limits[k.window] != null || k.alwaysCounted);
   const windows = counted.map((k) => ({ name: k.window, size: limits[k.window] ?? null, rule: ruleOf(k, billingDay) }));
-  return { prefix, capacity, perMinute, windows };
+  return { prefix, capacity, perMinute, windows, concurrent };
 }
 
 /** The customer's own limits, and (when given) a resource's, named `resource`, checked with them in one step. */
