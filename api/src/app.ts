@@ -16,6 +16,7 @@ import { registerCustomers } from "./routes/customers";
 import { registerDocs } from "./routes/docs";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
+import { registerLeases } from "./routes/leases";
 import { registerMe } from "./routes/me";
 import { registerPlans } from "./routes/plans";
 import { registerRefund } from "./routes/refund";
@@ -79,6 +80,7 @@ export function createService(deps: AppDeps): Service {
   registerMe(app, deps);
   registerReset(app, deps, limiter);
   registerRefund(app, deps, limiter);
+  registerLeases(app, deps, limiter);
   registerPlans(app, deps);
   registerCustomers(app, deps);
   registerKeys(app, deps);

@@ -62,7 +62,11 @@ export function createCheckAnswer(
     const body = readCheckRequest(request.body);
     const caller = callerOf(config, body);
     const { subject, target } = caller instanceof Promise ? await caller : caller;
-    const result = await limiter.check(subject, target, body.cost, body.resource);
+    const lease =
+      body.reserve === undefined && body.leaseSeconds === undefined
+        ? undefined
+        : { ttlMs: (body.leaseSeconds ?? 60) * 1000, reserve: body.reserve ?? false };
+    const result = await limiter.check(subject, target, body.cost, body.resource, lease);
     if (result.outcome === "store_unavailable") {
       throw new ApiError("store_unavailable", "the counter store is not answering and this plan fails closed");
     }
@@ -84,6 +88,7 @@ export function createCheckAnswer(
       reason: result.degraded ? "store_unavailable" : undefined,
       shadow: result.shadow,
     };
+    if (result.lease) response.lease = { id: result.lease.id, expiresAt: result.lease.expiresAtMs / 1000 };
     const rateLimit = rateLimitHeaders(result, policyHeader(result.spec, result.nowMs));
     return {
       status: result.allowed ? 200 : 429,

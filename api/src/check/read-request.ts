@@ -27,6 +27,22 @@ export const CheckRequest = z
       .max(1_000_000, "cost must be at most 1,000,000")
       .default(1)
       .meta({ description: "How much this request consumes from every limit: 1 to 1,000,000.", example: 1 }),
+    reserve: z.boolean().optional().meta({
+      description:
+        "Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.",
+      example: true,
+    }),
+    leaseSeconds: z
+      .number()
+      .int("leaseSeconds must be a whole number")
+      .min(1, "leaseSeconds must be from 1 to 3,600")
+      .max(3600, "leaseSeconds must be from 1 to 3,600")
+      .optional()
+      .meta({
+        description:
+          "How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.",
+        example: 120,
+      }),
   })
   .refine((b) => (b.key === undefined) !== (b.ip === undefined), "send exactly one of key and ip")
   .meta({
@@ -48,7 +64,14 @@ export const CheckRequest = z
     example: { key: "qk_Hx7fK2pQ…", cost: 1 },
   });
 
-export type CheckInput = { key?: string; ip?: string; cost: number; resource?: string };
+export type CheckInput = {
+  key?: string;
+  ip?: string;
+  cost: number;
+  resource?: string;
+  reserve?: boolean;
+  leaseSeconds?: number;
+};
 
 /**
  * The body, validated. The usual shape is recognised by hand, which costs far less than a schema run on every

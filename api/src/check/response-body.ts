@@ -20,6 +20,7 @@ export function checkBody(body: CheckResponse): string {
     (body.retryAfter === undefined ? "" : `"retryAfter":${body.retryAfter},`) +
     `"limits":[${limits}],"degraded":${body.degraded},` +
     (body.reason === undefined ? "" : `"reason":"${body.reason}",`) +
-    `"shadow":${body.shadow}}`
+    `"shadow":${body.shadow}` +
+    (body.lease === undefined ? "}" : `,"lease":{"id":${text(body.lease.id)},"expiresAt":${body.lease.expiresAt}}}`)
   );
 }

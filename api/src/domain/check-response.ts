@@ -6,7 +6,7 @@ export const LimitEntry = z
   .object({
     name: z.string().meta({
       description:
-        "Which limit: burst (the token bucket), hour, day, week or month (windows), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.",
+        "Which limit: burst (the token bucket), hour, day, week or month (windows), then concurrent (requests in flight), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.",
       example: "burst",
     }),
     limit: z
@@ -16,7 +16,7 @@ export const LimitEntry = z
     remaining: z.number().int().meta({ description: "What is left of it now, in cost units.", example: 17 }),
     reset: z.number().int().meta({
       description:
-        "Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day).",
+        "Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day), for concurrent when the first lease held ends by itself while none is free (else now).",
       example: 1764500412,
     }),
     perMinute: z
@@ -35,6 +35,16 @@ export const LimitEntry = z
     description: "One limit of a customer and where it stands.",
     example: { name: "burst", limit: 20, remaining: 17, reset: 1764500412, perMinute: 100 },
   });
+
+export const Lease = z
+  .object({
+    id: z.string().meta({ description: "The lease's id, for POST /v1/release and POST /v1/settle.", example: "ls_s…" }),
+    expiresAt: z.number().int().meta({
+      description: "Unix seconds: when the lease ends by itself if not released or settled.",
+      example: 1764500532,
+    }),
+  })
+  .meta({ id: "Lease", description: "A lease a check took (contract section 14)." });
 
 export const CheckResponse = z
   .object({
@@ -58,7 +68,7 @@ export const CheckResponse = z
     }),
     limits: z.array(LimitEntry).meta({
       description:
-        "Every limit the customer has, in the order burst, hour, day, week, month; then the named resource's, in the same order.",
+        "Every limit the customer has, in the order burst, hour, day, week, month, concurrent; then the named resource's, in the same order.",
     }),
     degraded: z.boolean().meta({
       description: "True when the counter store failed and the plan fails open: let through without being counted.",
@@ -70,6 +80,10 @@ export const CheckResponse = z
     shadow: z
       .boolean()
       .meta({ description: "True when a shadow plan would have denied this request (the status is then 200)." }),
+    lease: Lease.optional().meta({
+      description:
+        "When the check took a lease: the customer (or the resource) has a concurrent limit, or the check said reserve. End it with POST /v1/release, or settle a reservation with POST /v1/settle; else it ends by itself at expiresAt.",
+    }),
   })
   .meta({
     id: "CheckResponse",

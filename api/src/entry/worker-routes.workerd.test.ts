@@ -9,6 +9,7 @@ import { describeCustomerRoutes } from "../routes/testing/customers";
 import { describeOpenApiDocument } from "../routes/testing/docs";
 import { describeOperations } from "../routes/testing/health";
 import { describeKeyRoutes } from "../routes/testing/keys";
+import { describeLeaseRoutes } from "../routes/testing/leases";
 import { describeLimitKindRoutes } from "../routes/testing/limit-kinds";
 import { describeMetricsRoute } from "../routes/testing/metrics";
 import { describePlanRoutes } from "../routes/testing/plans";
@@ -38,6 +39,7 @@ describe("Cloudflare Workers (workerd, D1, Upstash over REST)", () => {
   describeCustomerRoutes(target);
   describeCustomerVersions(target);
   describeKeyRoutes(target);
+  describeLeaseRoutes(target);
   describeTokenRoutes(target);
   describeWebhookRoutes(target);
   describeAuditRoutes(target);

@@ -7,7 +7,9 @@ type Kind = "none" | "unknown" | "malformed" | "revokedKey" | "revokedToken" | "
 
 /** Contract section 3: who may call what. An admin may do everything (on /v1/me it has no customer: 404). */
 function allowed(method: string, path: string): Kind[] {
-  if (method === "post" && (path === "/v1/check" || path === "/v1/refund")) return ["service", "admin"];
+  if (method === "post" && ["/v1/check", "/v1/refund", "/v1/release", "/v1/settle"].includes(path)) {
+    return ["service", "admin"];
+  }
   if (method === "get" && path === "/v1/customers/{id}/usage") return ["service", "admin"];
   if (path.startsWith("/v1/me")) return ["customer", "admin"];
   return ["admin"];

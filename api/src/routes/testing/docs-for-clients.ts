@@ -10,6 +10,8 @@ import { bodies, type Doc, type Header, operation, operations, type Schema, serv
 const OPERATION_IDS: Record<string, string> = {
   "POST /v1/check": "check",
   "POST /v1/refund": "refund",
+  "POST /v1/release": "release",
+  "POST /v1/settle": "settle",
   "GET /v1/customers/{id}/usage": "getCustomerUsage",
   "GET /v1/customers/{id}/usage/history": "getCustomerUsageHistory",
   "GET /v1/customers/{id}/usage/daily": "getCustomerUsageDaily",

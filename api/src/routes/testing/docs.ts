@@ -11,6 +11,7 @@ import { ErrorSchema } from "../../errors";
 import type { RouteHost } from "../../testing/test-app";
 import { AuditEntry } from "../audit";
 import { KeyListing, NewKey } from "../keys";
+import { LeaseEnded, ReleaseRequest, SettleRequest } from "../leases";
 import { Me } from "../me";
 import { Refunded } from "../refund";
 import { NewToken, Token, TokenCreate } from "../tokens";
@@ -36,6 +37,7 @@ const ZOD: Record<string, ZodType> = {
   UsageExport: ExportRows,
   LiveUsage,
   Refunded,
+  LeaseEnded,
   Me,
   NewApiKey: NewKey,
   ApiKey: KeyListing,
@@ -56,6 +58,8 @@ const BODIES: Record<string, ZodType> = {
   updateCustomer: CustomerPatch,
   check: CheckRequest,
   refund: CheckRequest,
+  release: ReleaseRequest,
+  settle: SettleRequest,
   createToken: TokenCreate,
   createWebhook: WebhookCreate,
 };

@@ -38,11 +38,19 @@ export function describeLimitKindRoutes(target: RouteHost) {
       ({ customerId, key, service } = await customerWithKey(t, metered));
     });
 
-    test("a plan keeps perWeek, perMonth and resources, each resource's six fields in full", async () => {
+    test("a plan keeps perWeek, perMonth and resources, each resource's seven fields in full", async () => {
       const plan = (await t.call("GET", "/v1/plans/metered")).json;
       expect(plan).toMatchObject({ perWeek: null, perMonth: 10_000 });
       expect(plan.resources).toEqual({
-        "ai.generate": { burst: 3, perMinute: 3, perHour: null, perDay: 3, perWeek: null, perMonth: null },
+        "ai.generate": {
+          burst: 3,
+          perMinute: 3,
+          perHour: null,
+          perDay: 3,
+          perWeek: null,
+          perMonth: null,
+          concurrent: null,
+        },
       });
       const patched = await t.call("PATCH", "/v1/plans/metered", { body: { perWeek: 5000, resources: {} } });
       expect(patched.status).toBe(200);
@@ -57,6 +65,10 @@ export function describeLimitKindRoutes(target: RouteHost) {
       [{ perDay: 10, resources: { "ai.generate": {} } }, "resource ai.generate: at least one of"],
       [{ perDay: 10, resources: { "AI!": { perDay: 1 } } }, "resource names must match"],
       [{ perDay: 10, resources: { x: { perDay: 1, perYear: 2 } } }, "perYear"],
+      [{ concurrent: 1_000_001 }, "at most 1,000,000"],
+      [{ concurrent: 0 }, "at least 1"],
+      [{ concurrent: 2.5 }, "whole number"],
+      [{ perDay: 10, resources: { "ai.generate": { concurrent: 2_000_000 } } }, "at most 1,000,000"],
       [
         { perDay: 10, resources: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`r${i}`, { perDay: 1 }])) },
         "at most 20 resources",
@@ -67,6 +79,14 @@ export function describeLimitKindRoutes(target: RouteHost) {
       expect(res.json.error.code).toBe("invalid_request");
       expect(res.json.error.message).toContain(message);
       expect((await t.call("GET", "/v1/plans/bad")).status).toBe(404);
+    });
+
+    test("requests in flight are not a period: concurrent alone is a plan, and it is compared with no other limit", async () => {
+      const alone = await t.call("POST", "/v1/plans", { body: { id: "inflight", name: "In flight", concurrent: 5 } });
+      expect(alone.status).toBe(201);
+      expect(alone.json).toMatchObject({ concurrent: 5, perMinute: null, perDay: null });
+      const above = { id: "above", name: "Above", perMinute: 2, perDay: 3, concurrent: 1_000_000 };
+      expect((await t.call("POST", "/v1/plans", { body: above })).status).toBe(201);
     });
 
     test("a customer's billingDay is 1 to 31 or null, and moves the month's reset to that day", async () => {

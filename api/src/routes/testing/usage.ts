@@ -53,6 +53,7 @@ export function describeUsageRoutes(target: RouteHost) {
             perDay: 9000,
             perWeek: null,
             perMonth: null,
+            concurrent: null,
             resources: {},
             failMode: "open",
             shadow: false,
