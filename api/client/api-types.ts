@@ -241,6 +241,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a lease
+         * @description Ends a lease a check took (a request in flight is done), in one atomic step: its slot under the concurrent limit is free at once. A reservation released this way keeps its reserved cost. 404 not_found when the lease has ended already (released, settled, or past its expiresAt).
+         */
+        post: operations["release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a reservation at its real cost
+         * @description For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), or was taken while the counter store was down.
+         */
+        post: operations["settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/plans": {
         parameters: {
             query?: never;
@@ -611,7 +651,7 @@ export type components = {
             reset: number;
             /** @description Denied only: seconds to wait before retrying, with jitter, never less than the true wait; null when the request can never pass (its cost exceeds a limit's size). */
             retryAfter?: number | null;
-            /** @description Every limit the customer has, in the order burst, hour, day, week, month; then the named resource's, in the same order. */
+            /** @description Every limit the customer has, in the order burst, hour, day, week, month, concurrent; then the named resource's, in the same order. */
             limits: components["schemas"]["LimitEntry"][];
             /** @description True when the counter store failed and the plan fails open: let through without being counted. */
             degraded: boolean;
@@ -622,6 +662,19 @@ export type components = {
             reason?: "store_unavailable";
             /** @description True when a shadow plan would have denied this request (the status is then 200). */
             shadow: boolean;
+            /** @description When the check took a lease: the customer (or the resource) has a concurrent limit, or the check said reserve. End it with POST /v1/release, or settle a reservation with POST /v1/settle; else it ends by itself at expiresAt. */
+            lease?: {
+                /**
+                 * @description The lease's id, for POST /v1/release and POST /v1/settle.
+                 * @example ls_s…
+                 */
+                id: string;
+                /**
+                 * @description Unix seconds: when the lease ends by itself if not released or settled.
+                 * @example 1764500532
+                 */
+                expiresAt: number;
+            };
         };
         /**
          * @description One limit of a customer and where it stands.
@@ -635,7 +688,7 @@ export type components = {
          */
         LimitEntry: {
             /**
-             * @description Which limit: burst (the token bucket), hour, day, week or month (windows), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.
+             * @description Which limit: burst (the token bucket), hour, day, week or month (windows), then concurrent (requests in flight), in that order; then, when the check names a resource, that resource's limits in the same order, named <resource>/burst, <resource>/hour and so on.
              * @example burst
              */
             name: string;
@@ -650,7 +703,7 @@ export type components = {
              */
             remaining: number;
             /**
-             * @description Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day).
+             * @description Unix seconds: for a bucket when it is full again, for a window when the current window ends (a month's on the customer's billing day), for concurrent when the first lease held ends by itself while none is free (else now).
              * @example 1764500412
              */
             reset: number;
@@ -954,6 +1007,7 @@ export type components = {
          *         "perDay": 100000,
          *         "perWeek": null,
          *         "perMonth": 1000000,
+         *         "concurrent": null,
          *         "resources": {
          *           "ai.generate": {
          *             "burst": null,
@@ -961,7 +1015,8 @@ export type components = {
          *             "perHour": null,
          *             "perDay": 2000,
          *             "perWeek": null,
-         *             "perMonth": null
+         *             "perMonth": null,
+         *             "concurrent": null
          *           }
          *         },
          *         "failMode": "closed",
@@ -1003,7 +1058,9 @@ export type components = {
                 perWeek: number | null;
                 /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
                 perMonth: number | null;
-                /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. */
+                /** @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+                concurrent: number | null;
+                /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same seven limit fields under the same rules. */
                 resources: {
                     [key: string]: {
                         /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
@@ -1018,6 +1075,8 @@ export type components = {
                         perWeek: number | null;
                         /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
                         perMonth: number | null;
+                        /** @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+                        concurrent: number | null;
                     };
                 };
                 /**
@@ -1056,6 +1115,8 @@ export type components = {
             perWeek?: number | null;
             /** @description Replaces the plan's perMonth. Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
             perMonth?: number | null;
+            /** @description Replaces the plan's concurrent. Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+            concurrent?: number | null;
             /**
              * @description Resource limits replaced for this customer, field by field: a field left out keeps the plan resource's value.
              * @example {
@@ -1078,6 +1139,8 @@ export type components = {
                     perWeek?: number | null;
                     /** @description Replaces the plan's perMonth. Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
                     perMonth?: number | null;
+                    /** @description Replaces the plan's concurrent. Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+                    concurrent?: number | null;
                 };
             };
             /**
@@ -1137,6 +1200,29 @@ export type components = {
             limits: components["schemas"]["LimitEntry"][];
         };
         /**
+         * @description Where the lease's limits stand now, shaped as usage.
+         * @example {
+         *       "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *       "planId": "pro",
+         *       "limits": [
+         *         {
+         *           "name": "concurrent",
+         *           "limit": 5,
+         *           "remaining": 5,
+         *           "reset": 1764500400
+         *         }
+         *       ]
+         *     }
+         */
+        LeaseEnded: {
+            /** @description The lease's customer; null for anonymous traffic by IP. */
+            customerId: string | null;
+            /** @description The plan that governs it. */
+            planId: string;
+            /** @description The limits of the check that took the lease, as they stand after: the plan's, then its resource's. */
+            limits: components["schemas"]["LimitEntry"][];
+        };
+        /**
          * @description A plan: the limits its customers get, unless a customer overrides them.
          * @example {
          *       "id": "pro",
@@ -1147,6 +1233,7 @@ export type components = {
          *       "perDay": 50000,
          *       "perWeek": null,
          *       "perMonth": 1000000,
+         *       "concurrent": null,
          *       "resources": {
          *         "ai.generate": {
          *           "burst": null,
@@ -1154,7 +1241,8 @@ export type components = {
          *           "perHour": null,
          *           "perDay": 500,
          *           "perWeek": null,
-         *           "perMonth": null
+         *           "perMonth": null,
+         *           "concurrent": null
          *         }
          *       },
          *       "failMode": "closed",
@@ -1186,7 +1274,9 @@ export type components = {
             perWeek: number | null;
             /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
             perMonth: number | null;
-            /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. */
+            /** @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+            concurrent: number | null;
+            /** @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same seven limit fields under the same rules. */
             resources: {
                 [key: string]: {
                     /** @description Token-bucket size: requests allowed at once, refilled at perMinute. Needs perMinute. null: the bucket holds perMinute. */
@@ -1201,6 +1291,8 @@ export type components = {
                     perWeek: number | null;
                     /** @description Requests per month: the calendar month in UTC, or from the customer's billingDay 00:00Z to the same day of the next month (in a month without that day, from its last day). null: no monthly limit. */
                     perMonth: number | null;
+                    /** @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight. */
+                    concurrent: number | null;
                 };
             };
             /**
@@ -1542,6 +1634,16 @@ export interface operations {
                      * @example 1
                      */
                     cost?: number;
+                    /**
+                     * @description Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.
+                     * @example true
+                     */
+                    reserve?: boolean;
+                    /**
+                     * @description How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.
+                     * @example 120
+                     */
+                    leaseSeconds?: number;
                 } & ({
                     /** @description The customer's API key. */
                     key: string;
@@ -2541,6 +2643,16 @@ export interface operations {
                      * @example 1
                      */
                     cost?: number;
+                    /**
+                     * @description Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.
+                     * @example true
+                     */
+                    reserve?: boolean;
+                    /**
+                     * @description How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.
+                     * @example 120
+                     */
+                    leaseSeconds?: number;
                 } & ({
                     /** @description The customer's API key. */
                     key: string;
@@ -2588,6 +2700,233 @@ export interface operations {
             };
             /** @description forbidden, or unknown_key */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The lease's id, as the check answered it.
+                     * @example ls_s…
+                     */
+                    lease: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Ended; where the lease's limits stand now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaseEnded"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported_media_type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable */
+            503: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before trying again: 1.
+                     * @example 1
+                     */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    settle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The lease's id, as the check answered it.
+                     * @example ls_s…
+                     */
+                    lease: string;
+                    /**
+                     * @description The request's real cost: 0 to 1,000,000,000.
+                     * @example 734
+                     */
+                    cost: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Settled; where the lease's limits stand now */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaseEnded"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    /**
+                     * @description The RFC 6750 challenge: Bearer when the request sent no bearer token, Bearer error="invalid_token" when the one it sent is unknown, revoked or too long.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -2753,7 +3092,13 @@ export interface operations {
                      */
                     perMonth?: number | null;
                     /**
-                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules.
+                     * @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight.
+                     * @default null
+                     * @example null
+                     */
+                    concurrent?: number | null;
+                    /**
+                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same seven limit fields under the same rules.
                      * @default {}
                      * @example {
                      *       "ai.generate": {
@@ -2794,6 +3139,11 @@ export interface operations {
                              * @default null
                              */
                             perMonth?: number | null;
+                            /**
+                             * @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight.
+                             * @default null
+                             */
+                            concurrent?: number | null;
                         };
                     };
                     /**
@@ -3151,7 +3501,12 @@ export interface operations {
                      */
                     perMonth?: number | null;
                     /**
-                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same six limit fields under the same rules. Replaces the plan's resources as a whole; {} removes them.
+                     * @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight.
+                     * @example null
+                     */
+                    concurrent?: number | null;
+                    /**
+                     * @description Named limits for one kind of request (say one expensive endpoint), at most 20: a check that names the resource is held to the plan's own limits and to the resource's, in one step. Each holds the same seven limit fields under the same rules. Replaces the plan's resources as a whole; {} removes them.
                      * @example {
                      *       "ai.generate": {
                      *         "perMinute": 10,
@@ -3191,6 +3546,11 @@ export interface operations {
                              * @default null
                              */
                             perMonth?: number | null;
+                            /**
+                             * @description Requests in flight at once: each allowed check takes a lease (released by POST /v1/release, or ended at its expiresAt), and a check is denied while this many are held. 1 to 1,000,000; null: no limit on requests in flight.
+                             * @default null
+                             */
+                            concurrent?: number | null;
                         };
                     };
                     /**

@@ -1,4 +1,5 @@
-// The typed client against the real service: resources and their entries, refunds, usage and daily usage.
+// The typed client against the real service: resources and their entries, refunds, leases (requests in flight,
+// reserve and settle), usage and daily usage.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type BouncerClient,
@@ -7,6 +8,7 @@ import {
   type CheckBody,
   type CheckResult,
   createClient,
+  type LimitEntry,
   type LimitName,
 } from "./client";
 import { type Bouncer, startBouncer } from "./testing/bouncer";
@@ -24,6 +26,14 @@ const names = (limits: { name: LimitName }[]) => limits.map((l) => l.name);
 const levels = (limits: { name: LimitName; limit: number; remaining: number }[]) =>
   limits.map(({ name, limit, remaining }) => ({ name, limit, remaining }));
 
+const entry = (limits: LimitEntry[], name: LimitName) => limits.find((l) => l.name === name);
+/** The lease an allowed check took; anything else fails the test. */
+function leaseOf(result: CheckResult): string {
+  const lease = decided(result, "allowed").lease;
+  if (!lease) throw new Error(`expected a lease, got ${JSON.stringify(result)}`);
+  return lease.id;
+}
+
 beforeAll(async () => {
   bouncer = await startBouncer();
   await bouncer.admin("POST", "/v1/plans", {
@@ -35,6 +45,7 @@ beforeAll(async () => {
     perMonth: 2000,
     resources: { "ai.generate": { perMinute: 2, perDay: 10 } },
   });
+  await bouncer.admin("POST", "/v1/plans", { id: "llm", name: "LLM", perDay: 10_000, concurrent: 2 });
   client = createClient({ baseUrl: bouncer.url, token: await bouncer.serviceToken() });
 });
 afterAll(() => bouncer?.kill());
@@ -133,5 +144,78 @@ describe("the client against the real service", () => {
 
     // The contract gives service tokens the check, refunds and usage, not the daily history.
     await expect(client.dailyUsage(id)).rejects.toMatchObject({ status: 403, code: "forbidden" });
+  });
+});
+
+describe("leases through the client against the real service", () => {
+  test("a concurrent limit of 2: a third check in flight is denied by `concurrent`; a release frees a slot, once", async () => {
+    const { key } = await bouncer.customer("llm");
+    const first = await client.check({ key });
+    const lease = leaseOf(first);
+    expect(decided(first, "allowed").lease?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(entry(decided(first, "allowed").limits, "concurrent")).toMatchObject({ limit: 2, remaining: 1 });
+    leaseOf(await client.check({ key, leaseSeconds: 5 }));
+
+    const denied = decided(await client.check({ key }), "denied");
+    expect(denied.lease).toBeUndefined();
+    expect(entry(denied.limits, "concurrent")).toMatchObject({ limit: 2, remaining: 0 });
+
+    const released = await client.release(lease);
+    if (released.outcome !== "released") throw new Error(`expected released, got ${JSON.stringify(released)}`);
+    expect(entry(released.body.limits, "concurrent")).toMatchObject({ remaining: 1 });
+    expect(await client.release(lease)).toEqual({ outcome: "ended", message: expect.stringContaining("ended") });
+    leaseOf(await client.check({ key }));
+    expect((await client.check({ key })).outcome).toBe("denied");
+  });
+
+  test("reserve 4,000 and settle at 1,500: 8,500 of 10,000 left today, and the day counts 1,500 units", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const reserved = await client.reserve({ key, cost: 4000, leaseSeconds: 120 });
+    expect(entry(decided(reserved, "allowed").limits, "day")).toMatchObject({ remaining: 6000 });
+
+    const settled = await client.settle(leaseOf(reserved), 1500);
+    if (settled.outcome !== "settled") throw new Error(`expected settled, got ${JSON.stringify(settled)}`);
+    expect(settled.body).toMatchObject({ customerId: id, planId: "llm" });
+    expect(entry(settled.body.limits, "day")).toMatchObject({ limit: 10_000, remaining: 8500 });
+    // Settling ended the lease: its slot under `concurrent` is free.
+    expect(entry(settled.body.limits, "concurrent")).toMatchObject({ remaining: 2 });
+
+    const admin = createClient({ baseUrl: bouncer.url, token: bouncer.adminToken });
+    expect((await admin.dailyUsage(id, 1)).points).toEqual([
+      { day: new Date().toISOString().slice(0, 10), allowed: 1, denied: 0, units: 1500 },
+    ]);
+  });
+
+  test("settling twice is a conflict that changes nothing; a lease that reserved nothing cannot be settled", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const day = async () => entry((await client.usage(id)).limits, "day")?.remaining;
+    const lease = leaseOf(await client.reserve({ key, cost: 4000 }));
+    expect((await client.settle(lease, 1500)).outcome).toBe("settled");
+    expect(await client.settle(lease, 10)).toEqual({
+      outcome: "conflict",
+      message: expect.stringContaining("settled"),
+    });
+    expect(await day()).toBe(8500);
+
+    const plain = leaseOf(await client.check({ key, cost: 3 }));
+    expect((await client.settle(plain, 1)).outcome).toBe("conflict");
+    expect(await day()).toBe(8497);
+    expect((await client.release(plain)).outcome).toBe("released");
+  });
+
+  test("a reservation released instead of settled keeps its reserved cost", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const lease = leaseOf(await client.reserve({ key, cost: 4000 }));
+    const released = await client.release(lease);
+    expect(released.outcome).toBe("released");
+    const usage = await client.usage(id);
+    expect(entry(usage.limits, "day")).toMatchObject({ remaining: 6000 });
+    expect(entry(usage.limits, "concurrent")).toMatchObject({ remaining: 2 });
+    expect((await client.settle(lease, 1)).outcome).toBe("conflict");
+  });
+
+  test("a lease id Bouncer cannot read is the caller's mistake: a BouncerError, not an ended lease", async () => {
+    await expect(client.release("not-a-lease")).rejects.toMatchObject({ status: 400, code: "invalid_request" });
+    await expect(client.settle("not-a-lease", 1)).rejects.toBeInstanceOf(BouncerError);
   });
 });

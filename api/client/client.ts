@@ -1,6 +1,7 @@
-// A typed client for backend services: check a request, give back what a failed one cost, and read usage, with a
-// short timeout of its own. It tells Bouncer's answers (a decision, a plan that fails closed, a mistake of the
-// caller's) from Bouncer not answering at all, so that only the last is left to the caller's own fail mode.
+// A typed client for backend services: check a request, give back what a failed one cost, end or settle the lease a
+// check took, and read usage, with a short timeout of its own. It tells Bouncer's answers (a decision, a plan that
+// fails closed, a mistake of the caller's) from Bouncer not answering at all, so that only the last is left to the
+// caller's own fail mode.
 
 // The API's types as the service's /openapi.json describes them (generated: plain types, no service code) and the
 // limit kinds' table's names (type-only: nothing of the service is loaded with the client).
@@ -16,8 +17,11 @@ export type Overrides = Schemas["Overrides"];
 /** A plan's named limits for one kind of request: each resource's limits by its name. */
 export type Resources = NonNullable<Plan["resources"]>;
 
-/** A limit of the plan's own: its token bucket, or one of its windows (`hour`, `day`, `week`, `month`). */
-export type PlanLimitName = "burst" | WindowName;
+/**
+ * A limit of the plan's own: its token bucket, one of its windows (`hour`, `day`, `week`, `month`), or its requests
+ * in flight (`concurrent`).
+ */
+export type PlanLimitName = "burst" | WindowName | "concurrent";
 /** The name of an entry of `limits`: a plan limit, or one of a resource's after its name (`ai.generate/day`). */
 export type LimitName = PlanLimitName | `${string}/${PlanLimitName}`;
 // The document only promises a string; the client names the shapes contract section 5 gives it.
@@ -25,6 +29,8 @@ export type LimitEntry = Omit<Schemas["LimitEntry"], "name"> & { name: LimitName
 type WithEntries<T> = Omit<T, "limits"> & { limits: LimitEntry[] };
 /** The body of a check's 200 or 429. */
 export type CheckBody = WithEntries<Schemas["CheckResponse"]>;
+/** A lease an allowed check took: its id for `release` and `settle`, and when it ends by itself (Unix seconds). */
+export type Lease = NonNullable<CheckBody["lease"]>;
 /** A customer's limits as they stand: the plan's, then every resource's. */
 export type Usage = WithEntries<Schemas["Usage"]>;
 /**
@@ -32,13 +38,26 @@ export type Usage = WithEntries<Schemas["Usage"]>;
  * it; `customerId` is null for anonymous traffic (by `ip`).
  */
 export type RefundResult = WithEntries<Schemas["Refunded"]>;
+/** Where the limits of the check that took a lease stand once it has ended (released or settled). */
+export type LeaseEnded = WithEntries<Schemas["LeaseEnded"]>;
 /** A customer's checks per UTC day (`YYYY-MM-DD`), oldest first, ending with today. */
 export type DailyUsage = Schemas["UsageDaily"];
 
 /** Who a request counts against: a customer's API key, or anonymous traffic from an IP address. */
 export type Caller = { key: string; ip?: never } | { ip: string; key?: never };
-/** `resource` adds the limits the plan sets for that resource (say `ai.generate`) to the plan's own. */
-export type CheckInput = Caller & { cost?: number | undefined; resource?: string | undefined };
+/**
+ * `resource` adds the limits the plan sets for that resource (say `ai.generate`) to the plan's own. `reserve` takes a
+ * lease to settle at the real cost later (see `reserve`); `leaseSeconds` (1 to 3,600, default 60) is how long a lease
+ * the check takes lasts unless released or settled sooner.
+ */
+export type CheckInput = Caller & {
+  cost?: number | undefined;
+  resource?: string | undefined;
+  reserve?: boolean | undefined;
+  leaseSeconds?: number | undefined;
+};
+/** A check that reserves `cost`, the most the request may cost (say a prompt's maximum tokens), until it is settled. */
+export type ReserveInput = Caller & { cost: number; resource?: string | undefined; leaseSeconds?: number | undefined };
 /** The same caller, cost and resource as the check being undone. */
 export type RefundInput = Caller & { cost: number; resource?: string | undefined };
 
@@ -53,6 +72,16 @@ export type CheckResult =
    * `retryAfter` is Bouncer's Retry-After, in seconds.
    */
   | { outcome: "store_unavailable"; retryAfter: number };
+
+/**
+ * What a settle answers: the reservation was settled at its real cost (`body`: the limits as they stand after it), or
+ * there was no reservation to settle (`conflict`: settled already, past its `expiresAt`, taken without reserve, or
+ * while the counter store was down), which changed nothing; `message` is Bouncer's reason. A reservation that was not
+ * settled keeps its reserved cost.
+ */
+export type SettleResult = { outcome: "settled"; body: LeaseEnded } | { outcome: "conflict"; message: string };
+/** What a release answers: the lease ended now (`body`: the limits after it), or it had ended already. */
+export type ReleaseResult = { outcome: "released"; body: LeaseEnded } | { outcome: "ended"; message: string };
 
 /**
  * Bouncer could not be reached: the connection failed, it did not answer within the timeout, or something other
@@ -168,7 +197,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     }
   }
 
-  return {
+  const client = {
     /**
      * Checks and counts one request of the customer holding `key` (or of anonymous traffic from `ip`), against the
      * plan's limits and, when `resource` is given, that resource's too. Throws BouncerUnavailable when Bouncer
@@ -195,6 +224,47 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     },
 
     /**
+     * Checks and counts a request whose real cost is known only after it (an LLM's tokens): `cost` is reserved as in
+     * any check, and an allowed answer's `body.lease` is what `settle` then takes with the real cost. A check Bouncer
+     * let through without counting (degraded, a plan that fails open) has no lease: there is nothing to settle.
+     */
+    async reserve(input: ReserveInput): Promise<CheckResult> {
+      return client.check({ ...input, reserve: true });
+    },
+
+    /**
+     * Sets a reservation's real cost: the difference from what was reserved is given back to, or taken from, every
+     * limit the check counted in, and the lease ends. It may take the customer past a limit (the work is done).
+     * `conflict` when there was no reservation to settle; throws as `check` does otherwise.
+     */
+    async settle(lease: string, cost: number): Promise<SettleResult> {
+      try {
+        return {
+          outcome: "settled",
+          body: await json<LeaseEnded>(await request("POST", "/v1/settle", { lease, cost })),
+        };
+      } catch (error) {
+        if (error instanceof BouncerError && error.code === "conflict")
+          return { outcome: "conflict", message: error.message };
+        throw error;
+      }
+    },
+
+    /**
+     * Ends a lease now (the request in flight is done), freeing its slot under a `concurrent` limit; a reservation
+     * released this way keeps its reserved cost. `ended` when it had ended already (released, settled, or expired).
+     */
+    async release(lease: string): Promise<ReleaseResult> {
+      try {
+        return { outcome: "released", body: await json<LeaseEnded>(await request("POST", "/v1/release", { lease })) };
+      } catch (error) {
+        if (error instanceof BouncerError && error.code === "not_found")
+          return { outcome: "ended", message: error.message };
+        throw error;
+      }
+    },
+
+    /**
      * Gives back what an allowed check consumed, for a request that then failed downstream: `cost` returns to every
      * window and bucket of that check, never beyond a limit's size.
      */
@@ -218,6 +288,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
       );
     },
   };
+  return client;
 }
 
 export type BouncerClient = ReturnType<typeof createClient>;

@@ -15,9 +15,14 @@ let metered: string;
 let free: string;
 let local: string;
 
-function backend(failMode: RateLimitOptions["failMode"]) {
+function backend(failMode: RateLimitOptions["failMode"], settle?: RateLimitOptions["settle"]) {
   const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
-  return new Hono().use(rateLimit({ client, failMode })).get("/", (c) => c.text("served"));
+  // Reserving, the check holds 5 until the handler reports 2.
+  const cost = settle ? () => 5 : undefined;
+  return new Hono().use(rateLimit({ client, failMode, settle, cost })).get("/", (c) => {
+    c.header("x-units", "2");
+    return c.text("served");
+  });
 }
 const call = (app: Hono, key: string) => app.request("/", { headers: { "x-api-key": key } });
 
@@ -90,6 +95,24 @@ describe("the middleware through a frozen counter store and a killed Bouncer", (
       expect(statuses).toEqual([200, 200, 429]);
       const direct = await createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 }).check({ key: local });
       expect(direct).toMatchObject({ outcome: "denied", body: { degraded: true, reason: "store_unavailable" } });
+    } finally {
+      redis.resume();
+    }
+  });
+
+  test("store frozen, a reserving middleware: closed still answers 503, open is served with nothing to settle", async () => {
+    const reserving = (failMode: RateLimitOptions["failMode"]) => backend(failMode, { header: "x-units" });
+    redis.pause();
+    try {
+      for (const failMode of ["open", "closed"] as const) {
+        const refused = await call(reserving(failMode), metered);
+        expect(refused.status, failMode).toBe(503);
+        expect(refused.headers.get("retry-after")).toBe("1");
+        const served = await call(reserving(failMode), free);
+        expect(served.status, failMode).toBe(200);
+        expect(await served.text()).toBe("served");
+        expect(served.headers.get("x-units")).toBeNull();
+      }
     } finally {
       redis.resume();
     }

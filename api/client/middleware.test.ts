@@ -15,18 +15,39 @@ let silentUrl: string;
 // An upstream the backend proxies to, and a gateway that answers 502 in Bouncer's place (its page, not Bouncer's).
 const upstream = createHttpServer((_, res) => res.writeHead(200, { "content-type": "text/plain" }).end("upstream"));
 const gateway = createHttpServer((_, res) => res.writeHead(502, { "content-type": "text/html" }).end("<h1>502</h1>"));
+// A model server that reports the tokens an answer used in a header of its own.
+const model = createHttpServer((_, res) =>
+  res.writeHead(200, { "content-type": "application/json", "x-tokens-used": "700" }).end('{"text":"hi"}'),
+);
 const urlOf = (server: { address(): unknown }) => `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
 function backend(
-  options: { baseUrl?: string; cost?: number; resource?: RateLimitOptions["resource"] } & Pick<
+  options: { baseUrl?: string; cost?: number; resource?: RateLimitOptions["resource"]; fetch?: typeof fetch } & Pick<
     RateLimitOptions,
-    "failMode" | "refundOnError" | "onError"
+    "failMode" | "refundOnError" | "onError" | "settle" | "leaseSeconds"
   > = {},
 ) {
-  const app = new Hono();
-  const client = createClient({ baseUrl: options.baseUrl ?? bouncer.url, token: service, timeoutMs: 300 });
-  const { failMode, resource, refundOnError, onError } = options;
-  app.use("/api/*", rateLimit({ client, failMode, resource, refundOnError, onError, cost: () => options.cost ?? 1 }));
+  const app = new Hono<{ Variables: { tokensUsed: number } }>();
+  const client = createClient({
+    baseUrl: options.baseUrl ?? bouncer.url,
+    token: service,
+    timeoutMs: 300,
+    fetch: options.fetch,
+  });
+  const { failMode, resource, refundOnError, onError, settle, leaseSeconds } = options;
+  app.use(
+    "/api/*",
+    rateLimit({
+      client,
+      failMode,
+      resource,
+      refundOnError,
+      onError,
+      settle,
+      leaseSeconds,
+      cost: () => options.cost ?? 1,
+    }),
+  );
   app.get("/api/hello", (c) => c.json({ hello: "world" }));
   // A response made by fetch() has immutable headers.
   app.get("/api/proxy", () => fetch(urlOf(upstream)));
@@ -56,12 +77,15 @@ beforeAll(async () => {
   silent = createServer(() => {}).listen(0, "127.0.0.1");
   await new Promise((r) => silent.once("listening", r));
   silentUrl = urlOf(silent);
-  for (const server of [upstream, gateway]) await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  // Requests in flight, one at a time, and tokens by the day.
+  await bouncer.admin("POST", "/v1/plans", { id: "llm", name: "LLM", perDay: 10_000, concurrent: 1 });
+  for (const server of [upstream, gateway, model]) await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 });
 afterAll(async () => {
   silent?.close();
   upstream.close();
   gateway.close();
+  model.close();
   await bouncer?.kill();
 });
 
@@ -217,5 +241,160 @@ describe("the Hono middleware against the real service", () => {
     const plain = await backend({ cost: 2 }).request("/api/broken", { headers: { "x-api-key": counted.key } });
     expect(plain.status).toBe(500);
     expect(await dayLeft(counted.id)).toBe(98);
+  });
+});
+
+/** A promise the test resolves: a handler waits on it, and says when it has started. */
+function gate() {
+  let open = () => {};
+  let enter = () => {};
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  const entered = new Promise<void>((r) => {
+    enter = r;
+  });
+  return { open, opened, enter, entered };
+}
+
+describe("leases through the middleware against the real service", () => {
+  const usage = () => createClient({ baseUrl: bouncer.url, token: service });
+  const admin = () => createClient({ baseUrl: bouncer.url, token: bouncer.adminToken });
+  const left = async (id: string, name: "day" | "concurrent") =>
+    (await usage().usage(id)).limits.find((l) => l.name === name)?.remaining;
+
+  test("a concurrent limit of 1: the lease is held while the handler runs (a second request is 429), freed after", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend();
+    const slow = gate();
+    app.get("/api/slow", async (c) => {
+      slow.enter();
+      await slow.opened;
+      return c.text("done");
+    });
+    const first = app.request("/api/slow", { headers });
+    await slow.entered;
+    expect(await left(id, "concurrent")).toBe(0);
+
+    const second = await app.request("/api/hello", { headers });
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await second.json())["violated-policies"]).toEqual(["concurrent"]);
+
+    slow.open();
+    const answered = await first;
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toBe("done");
+    // Released before the answer left: the caller's next request finds its slot free.
+    expect(await left(id, "concurrent")).toBe(1);
+    for (let i = 0; i < 2; i++) expect((await app.request("/api/hello", { headers })).status).toBe(200);
+  });
+
+  test("a handler that throws, or answers 5xx, still ends its lease", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend();
+    expect((await app.request("/api/broken", { headers })).status).toBe(500);
+    expect(await left(id, "concurrent")).toBe(1);
+    expect((await app.request("/api/unavailable", { headers })).status).toBe(503);
+    expect(await left(id, "concurrent")).toBe(1);
+    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+  });
+
+  test("a release Bouncer does not answer does not fail the response; the lease then ends by itself", async () => {
+    const { key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const releases: string[] = [];
+    const noRelease: typeof fetch = (input, init) => {
+      if (String(input).endsWith("/v1/release")) {
+        releases.push(String(input));
+        return Promise.reject(new TypeError("fetch failed"));
+      }
+      return fetch(input, init);
+    };
+    const app = backend({ fetch: noRelease, leaseSeconds: 1 });
+    const served = await app.request("/api/hello", { headers });
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({ hello: "world" });
+    expect(releases).toHaveLength(1);
+    // Still held, until its expiresAt a second or two on.
+    expect((await app.request("/api/hello", { headers })).status).toBe(429);
+    await vi.waitFor(async () => expect((await backend().request("/api/hello", { headers })).status).toBe(200), {
+      timeout: 5000,
+      interval: 250,
+    });
+  });
+
+  test("settle from a response header: 4,000 reserved, settled at the 1,500 used; the header is not passed on", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend({ cost: 4000, settle: { header: "x-tokens-used" } });
+    let reserved: number | undefined;
+    app.post("/api/chat", async (c) => {
+      reserved = await left(id, "day");
+      c.header("x-tokens-used", "1500");
+      return c.json({ text: "hello" });
+    });
+    app.post("/api/proxy-model", () => fetch(urlOf(model)));
+    const res = await app.request("/api/chat", { method: "POST", headers });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ text: "hello" });
+    expect(res.headers.get("x-tokens-used")).toBeNull();
+    expect(res.headers.get("x-ratelimit-limit")).not.toBeNull();
+    expect(reserved).toBe(6000);
+    expect(await left(id, "day")).toBe(8500);
+    expect(await left(id, "concurrent")).toBe(1);
+    expect((await admin().dailyUsage(id, 1)).points).toEqual([
+      { day: new Date().toISOString().slice(0, 10), allowed: 1, denied: 0, units: 1500 },
+    ]);
+
+    // A proxied answer (immutable headers) that carries the count: settled, and the header taken off too.
+    const proxied = await app.request("/api/proxy-model", { method: "POST", headers });
+    expect(await proxied.json()).toEqual({ text: "hi" });
+    expect(proxied.headers.get("x-tokens-used")).toBeNull();
+    expect(await left(id, "day")).toBe(7800);
+
+    // No header: the lease is released and the 4,000 reserved stay counted.
+    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+    expect(await left(id, "day")).toBe(3800);
+    expect(await left(id, "concurrent")).toBe(1);
+    // 4,000 more do not fit today: denied by the day alone, the free slot in flight is no violated policy.
+    const denied = await app.request("/api/chat", { method: "POST", headers });
+    expect(denied.status).toBe(429);
+    expect((await denied.json())["violated-policies"]).toEqual(["day"]);
+  });
+
+  test("settle from a function of the context; with refundOnError a 5xx settles at 0", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend({ cost: 4000, refundOnError: true, settle: (c) => c.get("tokensUsed") });
+    app.post("/api/chat", (c) => {
+      c.set("tokensUsed", 250);
+      return c.json({ text: "hello" });
+    });
+    expect((await app.request("/api/chat", { method: "POST", headers })).status).toBe(200);
+    expect(await left(id, "day")).toBe(9750);
+    expect((await app.request("/api/broken", { headers })).status).toBe(500);
+    expect(await left(id, "day")).toBe(9750);
+    expect(await left(id, "concurrent")).toBe(1);
+  });
+
+  test("a reported cost Bouncer refuses: onError is told, the response stands, and the lease is released", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const told: BouncerError[] = [];
+    const app = backend({ cost: 10, settle: { header: "x-tokens-used" }, onError: (error) => told.push(error) });
+    app.get("/api/odd", (c) => {
+      c.header("x-tokens-used", "many");
+      return c.text("served");
+    });
+    const res = await app.request("/api/odd", { headers });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("served");
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ status: 400, code: "invalid_request", message: expect.stringContaining("cost") });
+    expect(await left(id, "concurrent")).toBe(1);
+    expect(await left(id, "day")).toBe(9990);
   });
 });

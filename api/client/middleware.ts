@@ -1,16 +1,28 @@
 // A Hono middleware for backend services: checks each request with Bouncer, passes the rate-limit headers on,
-// answers 429 with an RFC 9457 problem when the caller has used up its quota, and can give back what a request
-// that failed downstream cost. It keeps the plan's promise: its own failMode applies only when Bouncer cannot be
-// reached, never when Bouncer has answered.
+// answers 429 with an RFC 9457 problem when the caller has used up its quota, holds the check's lease while the
+// handler runs (or settles a reservation at the cost the handler reports), and can give back what a request that
+// failed downstream cost. It keeps the plan's promise: its own failMode applies only when Bouncer cannot be reached,
+// never when Bouncer has answered.
 import type { Context, MiddlewareHandler } from "hono";
-import { type BouncerClient, BouncerError, type CheckResult } from "./client";
+import {
+  type BouncerClient,
+  BouncerError,
+  type CheckBody,
+  type CheckInput,
+  type CheckResult,
+  type LimitName,
+  type RefundInput,
+} from "./client";
 
 export type RateLimitOptions = {
   client: BouncerClient;
   /** The caller's API key; by default the `X-API-Key` header, else the bearer of `Authorization`. */
   key?: ((c: Context) => string | undefined) | undefined;
-  /** How much this request costs; 1 by default. */
-  cost?: ((c: Context) => number) | undefined;
+  /**
+   * How much this request costs; 1 by default. With `settle`, what it reserves: the most it may cost (say the
+   * prompt's maximum tokens, read from the request's body).
+   */
+  cost?: ((c: Context) => number | Promise<number>) | undefined;
   /**
    * The resource this route spends (say `ai.generate`), whose limits in the plan apply on top of the plan's own:
    * a name, or a function of the request (undefined: the plan's limits alone).
@@ -24,6 +36,21 @@ export type RateLimitOptions = {
    */
   refundOnError?: boolean | undefined;
   /**
+   * Reserve and settle, for requests whose real cost is known only once the handler has run (an LLM's tokens): the
+   * request is checked with `reserve`, and after the handler its reservation is settled at the cost read from the
+   * response: a header the handler sets (`{ header: "x-tokens-used" }`), which is removed from the response the
+   * caller sees (it is a note from the handler to this middleware), or a function of the context (say
+   * `(c) => c.get("tokensUsed")`). No cost found: the lease is released, and the reserved cost stays counted. With
+   * `refundOnError`, a 5xx (or a throw) settles at 0.
+   */
+  settle?: { header: string } | ((c: Context) => number | undefined) | undefined;
+  /**
+   * How long a lease the check takes lasts if it is not ended (1 to 3,600 seconds; Bouncer's default is 60): longer
+   * than the handler's longest run. The middleware ends the lease when the handler is done, whether it answered,
+   * failed or threw; this bounds how long a lease outlives a backend that died mid-request.
+   */
+  leaseSeconds?: number | undefined;
+  /**
    * When Bouncer itself cannot be reached (connection refused, timeout, a 5xx that is not Bouncer's): let requests
    * through ("open", the default) or refuse them with 503 ("closed"). When Bouncer answers, its answer stands: a
    * plan that fails closed is answered 503 whatever this says.
@@ -31,7 +58,9 @@ export type RateLimitOptions = {
   failMode?: "open" | "closed" | undefined;
   /**
    * Told when Bouncer refuses a check as malformed (a 4xx other than an unknown key: an invalid resource name, a
-   * cost that is not a whole number), a bug in the integrating code, answered 500. Default: console.error.
+   * cost that is not a whole number), a bug in the integrating code, answered 500; also when it refuses a settle or a
+   * release (a cost read from the response that is not a whole number), which does not change the response. Default:
+   * console.error.
    */
   onError?: ((error: BouncerError, c: Context) => void) | undefined;
 };
@@ -45,12 +74,17 @@ function defaultKey(c: Context): string | undefined {
   return c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
-function logError(error: BouncerError, c: Context): void {
+type Call = "check" | "settle" | "release";
+
+function logError(error: BouncerError, c: Context, call: Call): void {
   console.error(
-    `bouncer-client: Bouncer refused the check of ${c.req.method} ${c.req.path}: ${error.status} ${error.code}: ${error.message}` +
+    `bouncer-client: Bouncer refused the ${call} of ${c.req.method} ${c.req.path}: ${error.status} ${error.code}: ${error.message}` +
       (error.requestId ? ` (request ${error.requestId})` : ""),
   );
 }
+
+// A limit on requests in flight counts leases, not cost: one more is a free slot.
+const inFlight = (name: LimitName) => name === "concurrent" || name.endsWith("/concurrent");
 
 const problem = (
   c: Context,
@@ -67,14 +101,29 @@ const unavailable = (c: Context, retryAfter: number) =>
     { "retry-after": String(retryAfter) },
   );
 
-/** Sets headers on the handler's response; one made by fetch() has immutable headers, so it is copied first. */
-function setHeaders(c: Context, headers: Record<string, string>): void {
+/** Edits the handler's response's headers; one made by fetch() has immutable headers, so it is copied first. */
+function editHeaders(c: Context, edit: (headers: Headers) => void): void {
   try {
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    edit(c.res.headers);
   } catch {
     c.res = new Response(c.res.body, c.res);
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    edit(c.res.headers);
   }
+}
+
+const setHeaders = (c: Context, headers: Record<string, string>) =>
+  editHeaders(c, (h) => {
+    for (const [name, value] of Object.entries(headers)) h.set(name, value);
+  });
+
+/** The cost the handler reported, its header taken off the response; undefined when it reported none. */
+function reportedCost(c: Context, settle: NonNullable<RateLimitOptions["settle"]>): number | undefined {
+  if (typeof settle === "function") return settle(c);
+  const value = c.res.headers.get(settle.header);
+  if (value === null) return undefined;
+  editHeaders(c, (h) => h.delete(settle.header));
+  // Not a number: sent as it is for Bouncer, the one judge of a cost, to refuse (and onError to be told).
+  return value.trim() === "" ? undefined : Number(value);
 }
 
 export function rateLimit({
@@ -83,34 +132,81 @@ export function rateLimit({
   cost,
   resource,
   refundOnError = false,
+  settle,
+  leaseSeconds,
   failMode = "open",
-  onError = logError,
+  onError,
 }: RateLimitOptions): MiddlewareHandler {
+  const report = (error: BouncerError, c: Context, call: Call) =>
+    onError ? onError(error, c) : logError(error, c, call);
+
+  /**
+   * Ends a lease: settles it at `cost` when there is one, else (or when there is no reservation to settle, as for a
+   * lease taken while Bouncer's store was down) releases it, and a reserved cost stays counted. Best effort: a lease
+   * Bouncer does not end expires by itself at its expiresAt.
+   */
+  async function endLease(c: Context, lease: string, cost: number | undefined): Promise<void> {
+    try {
+      if (cost !== undefined) {
+        const settled = await client.settle(lease, cost).catch((error: unknown) => {
+          if (!(error instanceof BouncerError)) throw error;
+          // The cost was refused: the lease is still to end.
+          report(error, c, "settle");
+          return undefined;
+        });
+        if (settled?.outcome === "settled") return;
+      }
+      await client.release(lease);
+    } catch (error) {
+      if (error instanceof BouncerError) report(error, c, "release");
+    }
+  }
+
+  /** After the handler, even one that threw: the check's lease ends, or what a failed request cost is given back. */
+  async function afterHandler(c: Context, body: CheckBody, refund: RefundInput, failed: boolean): Promise<void> {
+    const used = settle && reportedCost(c, settle);
+    const refunds = refundOnError && failed;
+    const lease = body.lease?.id;
+    if (lease !== undefined && settle) return endLease(c, lease, refunds ? 0 : used);
+    // A degraded check counted nothing to give back. The refund is best effort, as the lease's end.
+    if (refunds && !body.degraded) await client.refund(refund).catch(() => {});
+    if (lease !== undefined) await endLease(c, lease, undefined);
+  }
+
   return async (c, next) => {
     const apiKey = key(c);
     if (!apiKey) return problem(c, 401, { type: "about:blank", title: "An API key is required" });
-    const units = cost?.(c) ?? 1;
+    const units = (await cost?.(c)) ?? 1;
     const named = typeof resource === "function" ? resource(c) : resource;
     // The check and any refund of it name the same caller, cost and resource.
-    const request = named === undefined ? { key: apiKey, cost: units } : { key: apiKey, cost: units, resource: named };
+    const refund: RefundInput =
+      named === undefined ? { key: apiKey, cost: units } : { key: apiKey, cost: units, resource: named };
+    const request: CheckInput = {
+      ...refund,
+      ...(settle ? { reserve: true } : {}),
+      ...(leaseSeconds === undefined ? {} : { leaseSeconds }),
+    };
     let result: CheckResult;
     try {
       result = await client.check(request);
     } catch (error) {
       if (error instanceof BouncerError) {
-        onError(error, c);
+        report(error, c, "check");
         return problem(c, 500, { type: "about:blank", title: "The request could not be checked against its quota" });
       }
       // BouncerUnavailable: nobody decided, so this middleware's own fail mode does.
       if (failMode === "closed") return unavailable(c, 1);
-      return next();
+      await next();
+      // Nothing to settle, but the handler's note is still not the caller's to see.
+      if (typeof settle === "object") reportedCost(c, settle);
+      return;
     }
     if (result.outcome === "unknown_key")
       return problem(c, 401, { type: "about:blank", title: "The API key is not valid" });
     if (result.outcome === "store_unavailable") return unavailable(c, result.retryAfter);
     if (result.outcome === "denied") {
       const { body } = result;
-      const violated = body.limits.filter((l) => l.remaining < units).map((l) => l.name);
+      const violated = body.limits.filter((l) => l.remaining < (inFlight(l.name) ? 1 : units)).map((l) => l.name);
       return problem(
         c,
         429,
@@ -126,10 +222,14 @@ export function rateLimit({
         result.headers,
       );
     }
-    await next();
-    // Hono has turned a thrown error into the 500 it answers by now. A degraded check counted nothing to give back.
-    if (refundOnError && c.res.status >= 500 && !result.body.degraded) {
-      await client.refund(request).catch(() => {});
+    // Hono has turned a thrown error into the 500 it answers by the time next() returns; the finally is for what it
+    // lets through (a throw of something not an Error). Awaited, so that the caller's next request finds its slot free.
+    let answered = false;
+    try {
+      await next();
+      answered = true;
+    } finally {
+      await afterHandler(c, result.body, refund, !answered || c.res.status >= 500);
     }
     setHeaders(c, result.headers);
   };

@@ -20,8 +20,8 @@ let bouncer: Bouncer;
 let project: string;
 let env: Record<string, string>;
 
-// What a backend writes with the package: a check, and a Hono app behind the middleware. The same lines are run
-// as ES modules and as CommonJS, and the TypeScript one is type-checked.
+// What a backend writes with the package: a check, a reservation settled, and a Hono app behind the middleware. The
+// same lines are run as ES modules and as CommonJS, and the TypeScript one is type-checked.
 const esm = `
 import { createClient, BouncerError } from "bouncer-client";
 import { rateLimit } from "bouncer-client/hono";
@@ -30,18 +30,31 @@ const client = createClient({ baseUrl: process.env.BOUNCER_URL, token: process.e
 const check = await client.check({ key: process.env.CUSTOMER_KEY });
 const app = new Hono().use(rateLimit({ client })).get("/", (c) => c.text("served"));
 const res = await app.request("/", { headers: { "x-api-key": process.env.CUSTOMER_KEY } });
-console.log(JSON.stringify({ check, status: res.status, limit: res.headers.get("x-ratelimit-limit"), error: typeof BouncerError }));
+const reserved = await client.reserve({ key: process.env.CUSTOMER_KEY, cost: 2 });
+const settled = await client.settle(reserved.body.lease.id, 1);
+const again = await client.settle(reserved.body.lease.id, 1);
+const released = await client.release(reserved.body.lease.id);
+const leases = [reserved.outcome, settled.outcome, again.outcome, released.outcome];
+console.log(JSON.stringify({ check, status: res.status, limit: res.headers.get("x-ratelimit-limit"), error: typeof BouncerError, leases }));
 `;
 const cjs = `
 const { createClient } = require("bouncer-client");
 const { rateLimit, QUOTA_EXCEEDED } = require("bouncer-client/hono");
 const client = createClient({ baseUrl: process.env.BOUNCER_URL, token: process.env.BOUNCER_TOKEN });
 client.check({ key: process.env.CUSTOMER_KEY }).then((check) =>
-  console.log(JSON.stringify({ check, middleware: typeof rateLimit, problem: QUOTA_EXCEEDED })),
+  console.log(JSON.stringify({ check, middleware: typeof rateLimit, problem: QUOTA_EXCEEDED, settle: typeof client.settle })),
 );
 `;
 const typed = `
-import { type CheckResult, createClient, type LimitName, type Plan } from "bouncer-client";
+import {
+  type CheckResult,
+  createClient,
+  type Lease,
+  type LimitName,
+  type Plan,
+  type ReleaseResult,
+  type SettleResult,
+} from "bouncer-client";
 import { rateLimit } from "bouncer-client/hono";
 import { Hono } from "hono";
 
@@ -63,7 +76,37 @@ export async function handle(key: string): Promise<number | null> {
 }
 export const perDay = (plan: Plan): number | null => plan.perDay;
 export const app = new Hono().use("/api/*", rateLimit({ client, failMode: "closed", cost: () => 2, resource: maybe }));
+
+// Leases: reserve a prompt's maximum tokens, settle the tokens used; a lease held for a request in flight.
+export async function generate(key: string, maxTokens: number): Promise<number | null> {
+  const reserved = await client.reserve({ key, cost: maxTokens, resource: maybe, leaseSeconds: 120 });
+  if (reserved.outcome !== "allowed") return null;
+  const lease: Lease | undefined = reserved.body.lease;
+  if (!lease) return 0;
+  const settled: SettleResult = await client.settle(lease.id, 734);
+  if (settled.outcome === "conflict") {
+    const released: ReleaseResult = await client.release(lease.id);
+    return released.outcome === "released" ? released.body.limits.length : released.message.length;
+  }
+  const inFlight: LimitName = "concurrent";
+  return settled.body.limits.find((l) => l.name === inFlight)?.remaining ?? lease.expiresAt;
+}
+export const held = (key: string) => client.check({ key, reserve: false, leaseSeconds: maybe === undefined ? 30 : undefined });
+export const llm = new Hono<{ Variables: { tokensUsed: number } }>()
+  .use("/chat", rateLimit({ client, cost: async (c) => (await c.req.json<{ max_tokens: number }>()).max_tokens, settle: { header: "x-tokens-used" }, leaseSeconds: 120 }))
+  .use("/complete", rateLimit({ client, cost: () => 4000, settle: (c) => c.get("tokensUsed") }));
 `;
+// Misuses of the lease API, one a line: each must be an error.
+const wrongLeaseLines = [
+  `export const w1 = (r: SettleResult) => (r.outcome === "conflict" ? r.body : null);`,
+  `export const w2 = () => client.reserve({ key: "k" });`,
+  `export const w3 = () => client.settle("ls_x", "734");`,
+  `export const w4 = (r: ReleaseResult): "released" | "gone" => r.outcome;`,
+  `export const w5 = rateLimit({ client, settle: { headers: "x-tokens-used" } });`,
+  `export const w6 = () => client.check({ key: "k", reserve: "yes" });`,
+  `export const w7: LimitName = "concurrency";`,
+  `export const w8 = rateLimit({ client, leaseSeconds: "60" });`,
+];
 // A Worker of the backend's, bundled as wrangler would, that checks through a Service Binding to Bouncer.
 const worker = `
 import { createClient } from "bouncer-client";
@@ -129,7 +172,7 @@ beforeAll(async () => {
 afterAll(() => bouncer?.kill());
 
 describe("bouncer-client from its tarball, in a project of its own", () => {
-  test("plain node with import: a check and the Hono middleware against the real service", async () => {
+  test("plain node with import: a check, a reservation settled and the Hono middleware against the real service", async () => {
     expect(await node("esm.mjs")).toMatchObject({
       check: {
         outcome: "allowed",
@@ -139,6 +182,7 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
       status: 200,
       limit: "5",
       error: "function",
+      leases: ["allowed", "settled", "conflict", "ended"],
     });
   });
 
@@ -147,6 +191,7 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
       check: { outcome: "allowed", body: { allowed: true, limit: 5 } },
       middleware: "function",
       problem: "https://iana.org/assignments/http-problem-types#quota-exceeded",
+      settle: "function",
     });
   });
 
@@ -191,15 +236,24 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
       "",
     );
     expect(await typeCheck({ module: "ESNext", moduleResolution: "Bundler" }, ["typed.ts"])).toBe("");
-  });
+    // Three runs of tsc over Hono's types: seconds each, more on a loaded machine.
+  }, 90_000);
 
   test("the types are checked for real: a wrong field is an error under both resolutions", async () => {
     writeFileSync(join(project, "wrong.ts"), `${typed}\nexport const wrong = (plan: Plan): string => plan.perDay;\n`);
+    writeFileSync(join(project, "wrong-lease.ts"), [typed, ...wrongLeaseLines].join("\n"));
+    const first = typed.split("\n").length + 1;
+    const wrongLines = wrongLeaseLines.map((_, i) => first + i);
     for (const options of [
       { module: "NodeNext", moduleResolution: "NodeNext" },
       { module: "ESNext", moduleResolution: "Bundler" },
     ]) {
-      expect(await typeCheck(options, ["wrong.ts"])).toContain("error TS2322");
+      const output = await typeCheck(options, ["wrong.ts", "wrong-lease.ts"]);
+      expect(output).toMatch(/^wrong\.ts\(\d+,\d+\): error TS2322/m);
+      // Every misuse of the lease API is an error, and nothing else in its file is.
+      const errors = output.matchAll(/^wrong-lease\.ts\((\d+),\d+\): error/gm);
+      expect([...new Set([...errors].map((m) => Number(m[1])))]).toEqual(wrongLines);
     }
-  });
+    // Two runs of tsc over Hono's types: seconds each, more on a loaded machine.
+  }, 90_000);
 });
