@@ -7,6 +7,7 @@ export type PlanFields = {
   perMinute?: number | null;
   perHour?: number | null;
   perDay?: number | null;
+  concurrent?: number | null;
   failMode?: "open" | "closed" | "local";
   shadow?: boolean;
   localShare?: number | null;

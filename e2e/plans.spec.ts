@@ -1,5 +1,6 @@
 // The Plans page: create through the form (by mouse and by keyboard alone), rule violations said inline with their
-// numbers, edit with If-Match, a 412 that keeps the admin's edit, and a delete that names who uses the plan.
+// numbers, edit with If-Match, a 412 that keeps the admin's edit, a delete that names who uses the plan, and
+// Concurrent set through the form, listed and held to.
 import { ADMIN_TOKEN } from "./admin-token";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations, tabTo } from "./page-checks";
@@ -306,4 +307,67 @@ test("sets a plan's alert thresholds through the form; the API keeps them ascend
   await expect(page.getByRole("status").filter({ hasText: `Plan Alerts ${uid} saved.` })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: `alerts-${uid}` })).toContainText("Alerts at 80 %, 100 %");
   expect((await api.getPlan(`alerts-${uid}`)).alerts).toEqual([80, 100]);
+});
+
+test("sets Concurrent through the form: its bound said inline, only it sent, listed, held to, and shown in flight", async ({
+  page,
+  api,
+  uid,
+  request,
+  snap,
+}) => {
+  await api.createPlan(`flight-${uid}`, { name: `Flight ${uid}`, alerts: [50] });
+  await page.reload();
+  await page.getByRole("button", { name: `Edit Flight ${uid}` }).click();
+  const form = page.getByRole("form", { name: `Edit plan flight-${uid}` });
+  const concurrent = form.getByRole("group", { name: "Limits" }).getByLabel("Concurrent");
+  await expect(concurrent).toHaveAccessibleDescription(
+    "Requests in flight at once; each holds a lease until released or expired. At most 1,000,000; not compared with the period limits.",
+  );
+  await concurrent.fill("2,000,000");
+  await concurrent.blur();
+  await expect(concurrent).toHaveAccessibleDescription("Must be at most 1,000,000");
+  await expectNoAxeViolations(page, "the plan form with Concurrent's rule broken");
+  await snap("plan-form-concurrent");
+  // 2 in flight beside 60 a minute and 1,000 an hour breaks no rule: requests in flight are not a period.
+  await concurrent.fill("2");
+  await expect(concurrent).toHaveAttribute("aria-invalid", "false");
+  const patch = page.waitForRequest((r) => r.method() === "PATCH");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  expect((await patch).postDataJSON()).toEqual({ concurrent: 2 });
+  await expect(page.getByRole("status").filter({ hasText: `Plan Flight ${uid} saved.` })).toBeVisible();
+
+  const table = page.getByRole("table", { name: "Plans" });
+  const column = (await table.getByRole("columnheader").allTextContents()).indexOf("Concurrent");
+  const row = table.getByRole("row").filter({ hasText: `flight-${uid}` });
+  // The row's header cell takes the first column: its cells start at the second.
+  await expect(row.getByRole("cell").nth(column - 1)).toHaveText("2");
+  expect(await api.getPlan(`flight-${uid}`)).toMatchObject({ perMinute: 60, perHour: 1000, concurrent: 2, version: 2 });
+
+  // Held to: two checks take the two slots, and a third is refused while their leases last.
+  const customer = await api.createCustomer(`Flight Co ${uid}`, `flight-${uid}`);
+  const { key } = await api.createKey(customer.id);
+  const service = await api.serviceToken(`svc-${uid}`);
+  const statuses: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const response = await request.post("/v1/check", {
+      headers: { Authorization: `Bearer ${service}` },
+      data: { key, cost: 1, leaseSeconds: 600 },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses).toEqual([200, 200, 429]);
+
+  // The customer's admin view shows both in flight, and no threshold badge though the plan alerts at 50 %.
+  await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Customers" }).click();
+  await page.getByRole("button", { name: `Manage Flight Co ${uid}` }).click();
+  const limits = page.getByRole("region", { name: "Limits now" });
+  await expect(limits.getByRole("meter", { name: "Concurrent used" })).toHaveAttribute(
+    "aria-valuetext",
+    "2 of 2 in flight",
+  );
+  await expect(limits.getByText("0 free", { exact: true })).toBeVisible();
+  await expect(limits.getByText(/^A slot frees within /)).toBeVisible();
+  await expect(limits.getByRole("list", { name: "Alert thresholds of Concurrent reached" })).toHaveCount(0);
+  await snap("customer-limits-concurrent");
 });

@@ -35,3 +35,8 @@ test("a bucket has no window and reaches no threshold; no alerts, none reached",
   expect(thresholdsReached(entry("ai.generate/burst", 10, 0), [80])).toEqual([]);
   expect(thresholdsReached(entry("day", 1000, 0), [])).toEqual([]);
 });
+
+test("requests in flight are no window either: every slot taken reaches no threshold, the plan's or a resource's", () => {
+  expect(thresholdsReached(entry("concurrent", 5, 0), [80, 100])).toEqual([]);
+  expect(thresholdsReached(entry("ai.generate/concurrent", 5, 1), [50, 80])).toEqual([]);
+});

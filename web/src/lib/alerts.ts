@@ -45,7 +45,8 @@ const WINDOWS = new Set<string>(WINDOW_KINDS.map((k) => k.window));
 
 /**
  * The thresholds (percent) of `alerts` that a window limit's use has reached in its current window, as the API counts
- * them: t % is reached at ceil(limit × t / 100) units used. A bucket (burst, per minute) has no window: none.
+ * them: t % is reached at ceil(limit × t / 100) units used. A bucket (burst, per minute) and requests in flight
+ * (concurrent) have no window, and the API raises no alert for them: none.
  */
 export function thresholdsReached(entry: LimitEntry, alerts: readonly number[]): number[] {
   if (!WINDOWS.has(entryParts(entry.name).limit)) return [];

@@ -38,7 +38,7 @@ test("burst without a refill rate, and no limit at all, are said with the labels
   expect(limitRuleErrors(limits({}))).toEqual([
     {
       path: ["perMinute"],
-      message: "At least one of Burst, Per minute, Per hour, Per day, Per week, Per month must be set",
+      message: "At least one of Burst, Per minute, Per hour, Per day, Per week, Per month, Concurrent must be set",
     },
   ]);
 });

@@ -1,7 +1,8 @@
 // Limits as the admin types them (text) and as the API takes them (integer or null), and the API's rule
 // messages in the words of the form's labels.
-import { LIMIT_FIELDS, type LimitField, type Limits, planViolations, type Resources } from "./domain";
-import { formatLimit } from "./format";
+import type { z } from "zod";
+import { LIMIT_FIELDS, LIMIT_KINDS, type LimitField, type Limits, planViolations, type Resources } from "./domain";
+import { formatCount, formatLimit } from "./format";
 import { FIELD_LABELS } from "./quota";
 
 /** "" is no value (null); digits with optional thousands separators are a number; anything else is NaN. */
@@ -43,6 +44,21 @@ export function humanize(message: string, limits?: Limits): string {
   const worded = prefix + rest.replace(FIELD_NAMES, label);
   const said = worded.replace("must be ≥", "must be at least");
   return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+// The kinds bounded below the schema's common maximum (Concurrent: 1,000,000), by their own field.
+const OWN_MAX = new Map<string, number>(LIMIT_KINDS.flatMap((k) => ("max" in k ? [[k.field, k.max] as const] : [])));
+
+/**
+ * A limit field's own problem (not a number, too small, too large) in the form's words. A kind with a smaller maximum
+ * than the common one (Concurrent) is bounded by it in the schema and by a rule (limitRuleErrors) alike: a number past
+ * it is told the kind's own bound.
+ */
+export function limitIssueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type") return "Must be a whole number";
+  const own = OWN_MAX.get(String(issue.path.at(-1)));
+  if (issue.code === "too_big" && own !== undefined) return `Must be at most ${formatCount(own)}`;
+  return humanize(issue.message);
 }
 
 /** A limit that is a valid number; the schema reports the others. */

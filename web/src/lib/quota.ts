@@ -2,7 +2,7 @@
 import type { LimitEntry } from "../../../api/src/quota/decision";
 import type { LimitName } from "../../../api/src/quota/limits";
 import { LIMIT_KINDS, type LimitField, type Limits, WINDOW_KINDS } from "./domain";
-import { formatLimit } from "./format";
+import { formatCount, formatLimit } from "./format";
 
 // A limit's name and where it stands, as the API reports them: its own types, so the two cannot drift apart.
 export type { LimitEntry } from "../../../api/src/quota/decision";
@@ -25,8 +25,19 @@ export const FIELD_LABELS = Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, 
   string
 >;
 
-/** What the form says under each plan field. */
-export const FIELD_HINTS = Object.fromEntries(LIMIT_KINDS.map((k) => [k.field, k.hint])) as Record<LimitField, string>;
+/**
+ * What the form says under each plan field: its row's hint, then the rules that set the kind apart, from the same row
+ * the API's rules read (a bound of its own, no comparison with the periods), so the words cannot drift from the rule.
+ */
+export const FIELD_HINTS = Object.fromEntries(
+  LIMIT_KINDS.map((k) => {
+    const rules = [
+      "max" in k ? `At most ${formatCount(k.max)}` : null,
+      k.rank === null ? "not compared with the period limits" : null,
+    ].filter((rule) => rule !== null);
+    return [k.field, rules.length === 0 ? k.hint : `${k.hint} ${rules.join("; ")}.`];
+  }),
+) as Record<LimitField, string>;
 
 /** The limits an object names, in words ("Per minute 10, Per day 500"); a field left out is not said. */
 export function limitsText(limits: Partial<Record<LimitField, number | null>>): string {
@@ -46,6 +57,12 @@ export function entryParts(name: LimitName): { resource: string | null; limit: s
   const slash = name.lastIndexOf("/");
   return slash < 0 ? { resource: null, limit: name } : { resource: name.slice(0, slash), limit: name.slice(slash + 1) };
 }
+
+/**
+ * Whether an entry limits requests in flight (`concurrent`, `ai.generate/concurrent`; contract section 14): slots that
+ * free as requests end, neither a window that resets nor a bucket that refills.
+ */
+export const isInFlight = (name: LimitName): boolean => entryParts(name).limit === ("concurrent" satisfies LimitField);
 
 /** "Per day" for `day`, "ai.generate · Per day" for `ai.generate/day`; a name this UI does not know shows as is. */
 export function entryLabel(name: LimitName): string {

@@ -86,3 +86,33 @@ test("units that servers hold as local shares are said in words, and count as us
   expect(screen.getByRole("meter", { name: "Per hour used" }).getAttribute("aria-valuetext")).toBe("100 of 5,000 used");
   expect(screen.getAllByText(/held by servers/)).toHaveLength(1);
 });
+
+test("requests in flight show slots in flight and free; with one free there is nothing to count down", () => {
+  const { container } = render(
+    <LimitBar entry={{ name: "concurrent", limit: 5, remaining: 2, reset: NOW }} now={NOW} />,
+  );
+  const meter = screen.getByRole("meter", { name: "Concurrent used" });
+  expect(meter.getAttribute("aria-valuenow")).toBe("3");
+  expect(meter.getAttribute("aria-valuemax")).toBe("5");
+  expect(meter.getAttribute("aria-valuetext")).toBe("3 of 5 in flight");
+  expect(screen.getByText("2 free")).toBeTruthy();
+  expect(screen.getByText("3 of 5 in flight")).toBeTruthy();
+  expect(screen.getByText("Requests at once: a slot frees when a request is released or its lease ends")).toBeTruthy();
+  expect(container.querySelector(".limit-reset")).toBeNull();
+  expect(screen.queryByText(/left|used$|Resets|Full/)).toBeNull();
+});
+
+test("every slot taken is full red and says a slot frees by the time the first lease held ends, at the latest", () => {
+  const { container } = render(
+    <>
+      <LimitBar entry={{ name: "ai.generate/concurrent", limit: 2, remaining: 0, reset: NOW + 45 }} now={NOW} />
+      <LimitBar entry={{ name: "concurrent", limit: 5, remaining: 0, reset: NOW - 1 }} now={NOW} />
+    </>,
+  );
+  expect(screen.getByRole("meter", { name: "ai.generate · Concurrent used" }).getAttribute("aria-valuetext")).toBe(
+    "2 of 2 in flight",
+  );
+  expect(screen.getByText("A slot frees within 45 s")).toBeTruthy();
+  expect(screen.getByText("Freeing…")).toBeTruthy();
+  expect(container.querySelectorAll(".limit-full")).toHaveLength(2);
+});

@@ -65,3 +65,19 @@ test("alerts turned off for the customer show no badge at all", async () => {
   expect(await screen.findByRole("meter", { name: "Per day used" })).toBeTruthy();
   expect(screen.queryAllByText(/% reached/)).toEqual([]);
 });
+
+test("Concurrent in Limits now: slots in flight and free, and no threshold badge however full", async () => {
+  fetchMock.mockResolvedValue(
+    json(200, {
+      ...usage,
+      limits: [...usage.limits, { name: "concurrent", limit: 4, remaining: 0, reset: reset - 590 }],
+    }),
+  );
+  renderAsAdmin(<CustomerLimits customer={customerOf()} plan={proPlan({ concurrent: 4, alerts: [20, 80, 100] })} />);
+  const meter = await screen.findByRole("meter", { name: "Concurrent used" });
+  expect(meter.getAttribute("aria-valuetext")).toBe("4 of 4 in flight");
+  expect(screen.getByText("0 free")).toBeTruthy();
+  expect(screen.queryByRole("list", { name: "Alert thresholds of Concurrent reached" })).toBeNull();
+  // The day's badges are still there: only the entry without a window has none.
+  expect(screen.getByRole("list", { name: "Alert thresholds of Per day reached" })).toBeTruthy();
+});

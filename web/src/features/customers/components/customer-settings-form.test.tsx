@@ -4,7 +4,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test, vi } from "vitest";
-import type { Plan } from "../../../lib/domain";
+import { noLimits, type Plan } from "../../../lib/domain";
 import { stubDialog } from "../../../testing/dialog";
 import { customerOf, proPlan } from "../../../testing/fixtures";
 import { json } from "../../../testing/json-response";
@@ -316,7 +316,15 @@ test("every limit kind and each of the plan's resources can be overridden field 
     ...pro,
     perMonth: 1000000,
     resources: {
-      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
+      "ai.generate": {
+        burst: null,
+        perMinute: 10,
+        perHour: null,
+        perDay: 500,
+        perWeek: null,
+        perMonth: null,
+        concurrent: null,
+      },
     },
   };
   const onDeleted = vi.fn();
@@ -342,5 +350,34 @@ test("every limit kind and each of the plan's resources can be overridden field 
   await user.click(screen.getByRole("button", { name: "Save settings" }));
   expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
     overrides: { perMonth: 2000000, resources: { "ai.generate": { perDay: 5000 } } },
+  });
+});
+
+test("Concurrent is overridden like any limit: the plan's value named, its own bound said, the override saved", async () => {
+  const leased: Plan = {
+    ...pro,
+    concurrent: 5,
+    resources: { "ai.generate": { ...noLimits(), perMinute: 10, concurrent: 2 } },
+  };
+  renderAsAdmin(<CustomerSettingsForm customer={{ ...acme, overrides: null }} plans={[leased]} onDeleted={vi.fn()} />);
+  const user = userEvent.setup();
+  const [own, ofResource] = screen.getAllByLabelText("Concurrent") as [HTMLElement, HTMLElement];
+  expect(own).toHaveProperty("placeholder", "Inherit");
+  expect(document.getElementById(own.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Plan: 5");
+  expect(within(screen.getByRole("group", { name: "Resource ai.generate" })).getByText("Plan: 2")).toBeTruthy();
+
+  await user.type(own, "1000001");
+  expect(screen.getByText("Must be at most 1,000,000")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Save settings" })).toHaveProperty("disabled", true);
+  // Requests in flight are compared with no period: 50 beside 100 a minute, 1 beside the resource's 10, break no rule.
+  await user.clear(own);
+  await user.type(own, "50");
+  await user.type(ofResource, "1");
+  expect(screen.queryByText(/must be/)).toBeNull();
+
+  fetchMock.mockResolvedValueOnce(json(200, { ...acme, version: 4 }));
+  await user.click(screen.getByRole("button", { name: "Save settings" }));
+  expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    overrides: { concurrent: 50, resources: { "ai.generate": { concurrent: 1 } } },
   });
 });

@@ -10,7 +10,13 @@ import {
   Overrides,
   type Plan,
 } from "../../../lib/domain";
-import { humanize, type LimitInputs, limitInputsOf, limitRuleErrors, parseLimitInput } from "../../../lib/limit-input";
+import {
+  type LimitInputs,
+  limitInputsOf,
+  limitIssueMessage,
+  limitRuleErrors,
+  parseLimitInput,
+} from "../../../lib/limit-input";
 import { localShareMessage } from "../../../lib/local-share";
 
 /** The plan's own limits as typed, and each resource's, by resource name. */
@@ -79,9 +85,7 @@ export function checkOverrides(draft: OverridesDraft, plan: Plan | undefined, ke
           ? localShareMessage(issue)
           : issue.path[0] === "alerts"
             ? alertsMessage(issue)
-            : issue.code === "invalid_type"
-              ? "Must be a whole number"
-              : humanize(issue.message);
+            : limitIssueMessage(issue);
     }
   }
   if (plan) {

@@ -58,3 +58,20 @@ test("what servers hold of a limit as local shares is said on its bar, only wher
   expect(within(limitItem("Burst")).queryByText(/held by servers/)).toBeNull();
   expect(screen.getAllByText(/held by servers/)).toHaveLength(1);
 });
+
+test("requests in flight read as slots free, and a Concurrent with none free is named as denying", () => {
+  const limits = [
+    ...acme.limits,
+    { name: "concurrent", limit: 5, remaining: 2, reset: 1_764_500_000 },
+    { name: "ai.generate/concurrent", limit: 2, remaining: 0, reset: 1_764_500_040 },
+  ];
+  render(<CustomerRow customer={{ ...acme, limits, denying: ["ai.generate/concurrent"] }} />);
+  expect(within(limitItem("Concurrent")).getByText("2 of 5 free")).toBeTruthy();
+  expect(screen.getByRole("meter", { name: "Concurrent used" }).getAttribute("aria-valuetext")).toBe(
+    "3 of 5 in flight",
+  );
+  expect(within(limitItem("ai.generate · Concurrent")).getByText("Denying")).toBeTruthy();
+  expect(screen.getByText("Denied now by ai.generate · Concurrent")).toBeTruthy();
+  // The windows keep their words.
+  expect(within(limitItem("Per day")).getByText("8,980 of 9,000 left")).toBeTruthy();
+});

@@ -1,7 +1,7 @@
 // One limit of a customer in a line: its name, whether the customer's overrides set it and whether it denies now
 // (in words, not by colour alone), what is left, a bar of what is used, and what servers hold of it.
 
-import { heldText, UsedMeter, usedOf } from "../../../components/quota/used-meter";
+import { heldText, leftWord, UsedMeter, usedOf } from "../../../components/quota/used-meter";
 import { formatCount } from "../../../lib/format";
 import { entryLabel, type LimitEntry } from "../../../lib/quota";
 
@@ -22,7 +22,7 @@ export function LimitMeter({ entry, custom, denying }: Props) {
         ) : null}
         {denying ? <span className="badge live-badge-denying">Denying</span> : null}
         <span className="live-limit-left">
-          {formatCount(entry.remaining)} of {formatCount(entry.limit)} left
+          {`${formatCount(entry.remaining)} of ${formatCount(entry.limit)} ${leftWord(entry)}`}
         </span>
       </div>
       <UsedMeter entry={entry} label={label} className="live-limit-track" />

@@ -12,10 +12,10 @@ import {
 } from "../../../lib/domain";
 import {
   emptyLimitInputs,
-  humanize,
   type LimitInputs,
   limitInputOf,
   limitInputsOf,
+  limitIssueMessage,
   limitRuleErrors,
   parseLimitInput,
   parseLimitInputs,
@@ -91,9 +91,7 @@ function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.path[0] === "id") return ID_RULE;
   if (issue.path[0] === "localShare") return localShareMessage(issue);
   if (issue.path[0] === "alerts") return alertsMessage(issue);
-  // NaN (text that is not a number) fails the type check, whose own message is for developers.
-  if (issue.code === "invalid_type") return "Must be a whole number";
-  return humanize(issue.message);
+  return limitIssueMessage(issue);
 }
 
 /** The problems with each resource's name, which the record the API takes cannot hold (empty, twice). */

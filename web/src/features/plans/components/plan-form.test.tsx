@@ -65,7 +65,9 @@ test("an untouched field shows its error only once the admin tries to save, and 
   await user.click(screen.getByRole("button", { name: "Create plan" }));
   expect(screen.getByText("Name must not be empty")).toBeTruthy();
   expect(
-    screen.getByText("At least one of Burst, Per minute, Per hour, Per day, Per week, Per month must be set"),
+    screen.getByText(
+      "At least one of Burst, Per minute, Per hour, Per day, Per week, Per month, Concurrent must be set",
+    ),
   ).toBeTruthy();
   expect(fetchMock).not.toHaveBeenCalled();
 });
@@ -92,6 +94,7 @@ test("a valid plan is posted as the API's schema shapes it, with an id suggested
     perDay: null,
     perWeek: null,
     perMonth: null,
+    concurrent: null,
     resources: {},
     failMode: "closed",
     shadow: true,
@@ -338,7 +341,15 @@ test("resources are added, named, checked with the plan's rules inline, removed,
   expect(JSON.parse(String(init?.body))).toMatchObject({
     perMonth: 100000,
     resources: {
-      "ai.generate": { burst: null, perMinute: null, perHour: 100, perDay: 500, perWeek: null, perMonth: null },
+      "ai.generate": {
+        burst: null,
+        perMinute: null,
+        perHour: 100,
+        perDay: 500,
+        perWeek: null,
+        perMonth: null,
+        concurrent: null,
+      },
     },
   });
 });
@@ -350,7 +361,7 @@ test("a resource with no limit at all is refused, as the API would", async () =>
   await user.click(screen.getByRole("button", { name: "Create plan" }));
   expect(
     screen.getByText(
-      "Resource export: at least one of Burst, Per minute, Per hour, Per day, Per week, Per month must be set",
+      "Resource export: at least one of Burst, Per minute, Per hour, Per day, Per week, Per month, Concurrent must be set",
     ),
   ).toBeTruthy();
   expect(fetchMock).not.toHaveBeenCalled();
@@ -362,7 +373,15 @@ test("an edit that changes a resource sends the resources as a whole, and nothin
     perDay: null,
     perMonth: 1000000,
     resources: {
-      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
+      "ai.generate": {
+        burst: null,
+        perMinute: 10,
+        perHour: null,
+        perDay: 500,
+        perWeek: null,
+        perMonth: null,
+        concurrent: null,
+      },
     },
     version: 2,
   });
@@ -377,7 +396,101 @@ test("an edit that changes a resource sends the resources as a whole, and nothin
   const [, init] = fetchMock.mock.calls[0] ?? [];
   expect(JSON.parse(String(init?.body))).toEqual({
     resources: {
-      "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 800, perWeek: null, perMonth: null },
+      "ai.generate": {
+        burst: null,
+        perMinute: 10,
+        perHour: null,
+        perDay: 800,
+        perWeek: null,
+        perMonth: null,
+        concurrent: null,
+      },
     },
+  });
+});
+
+test("Concurrent has its field and hint; its own rule is said inline, and it is compared with no period", async () => {
+  const { user } = renderForm();
+  const limits = within(screen.getByRole("group", { name: "Limits" }));
+  const concurrent = limits.getByLabelText("Concurrent");
+  expect(concurrent).toHaveProperty("placeholder", "No limit");
+  const hint = document.getElementById(concurrent.getAttribute("aria-describedby") ?? "");
+  expect(hint?.textContent).toBe(
+    "Requests in flight at once; each holds a lease until released or expired. At most 1,000,000; not compared with the period limits.",
+  );
+
+  await user.type(screen.getByLabelText("Name"), "Leased");
+  await user.type(limits.getByLabelText("Per minute"), "100");
+  await user.type(concurrent, "2,000,000");
+  expect(limits.getByText("Must be at most 1,000,000")).toBeTruthy();
+  expect(concurrent).toHaveProperty("ariaInvalid", "true");
+  // Past the bound every limit shares, the message is still Concurrent's own bound.
+  await user.type(concurrent, "000");
+  expect(limits.getByText("Must be at most 1,000,000")).toBeTruthy();
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  expect(fetchMock).not.toHaveBeenCalled();
+
+  // 5 in flight under 100 a minute and 50 a day breaks no rule: requests in flight are not a period.
+  await user.clear(concurrent);
+  await user.type(concurrent, "5");
+  await user.type(limits.getByLabelText("Per day"), "50");
+  expect(screen.getByText("Per day (50) must be at least Per minute (100)")).toBeTruthy();
+  expect(concurrent).toHaveProperty("ariaInvalid", "false");
+  await user.clear(limits.getByLabelText("Per day"));
+
+  fetchMock.mockResolvedValue(json(201, { id: "leased", name: "Leased", version: 1 }));
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toMatchObject({ perMinute: 100, perDay: null, concurrent: 5 });
+});
+
+test("Concurrent alone is a limit the plan may set, as the API takes it", async () => {
+  const { user } = renderForm();
+  fetchMock.mockResolvedValue(json(201, { id: "flight", name: "Flight", version: 1 }));
+  await user.type(screen.getByLabelText("Name"), "Flight");
+  await user.type(screen.getByLabelText("Concurrent"), "1000000");
+  await user.click(screen.getByRole("button", { name: "Create plan" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toMatchObject({ perMinute: null, concurrent: 1000000 });
+});
+
+test("an edit of Concurrent sends it alone, with If-Match; each resource shows its own Concurrent", async () => {
+  const leased = proPlan({
+    concurrent: 5,
+    resources: { "ai.generate": { ...noLimits(), perMinute: 10, concurrent: 2 } },
+    version: 7,
+  });
+  const { user } = renderForm(leased);
+  fetchMock.mockResolvedValue(json(200, { ...leased, version: 8 }));
+  const concurrent = within(screen.getByRole("group", { name: "Limits" })).getByLabelText("Concurrent");
+  expect(concurrent).toHaveProperty("value", "5");
+  const resource = within(screen.getByRole("group", { name: "Resource 1" }));
+  expect(resource.getByLabelText("Concurrent")).toHaveProperty("value", "2");
+
+  await user.clear(concurrent);
+  await user.type(concurrent, "8");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const [url, first] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toBe("/v1/plans/pro");
+  expect(new Headers(first?.headers).get("If-Match")).toBe('"7"');
+  expect(JSON.parse(String(first?.body))).toEqual({ concurrent: 8 });
+});
+
+test("emptying Concurrent sends null, and a resource's Concurrent goes with the resources", async () => {
+  const leased = proPlan({
+    concurrent: 5,
+    resources: { "ai.generate": { ...noLimits(), perMinute: 10, concurrent: 2 } },
+    version: 7,
+  });
+  const { user } = renderForm(leased);
+  fetchMock.mockResolvedValue(json(200, { ...leased, version: 8 }));
+  await user.clear(within(screen.getByRole("group", { name: "Limits" })).getByLabelText("Concurrent"));
+  const resource = within(screen.getByRole("group", { name: "Resource 1" }));
+  await user.type(resource.getByLabelText("Concurrent"), "0");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const [, init] = fetchMock.mock.calls[0] ?? [];
+  expect(JSON.parse(String(init?.body))).toEqual({
+    concurrent: null,
+    resources: { "ai.generate": { ...noLimits(), perMinute: 10, concurrent: 20 } },
   });
 });

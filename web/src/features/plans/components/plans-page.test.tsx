@@ -4,7 +4,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, test, vi } from "vitest";
-import type { Plan } from "../../../lib/domain";
+import { noLimits, type Plan } from "../../../lib/domain";
 import { stubDialog } from "../../../testing/dialog";
 import { proPlan } from "../../../testing/fixtures";
 import { json } from "../../../testing/json-response";
@@ -118,4 +118,36 @@ test("the burst simulator beside the form follows the unsaved limits", async () 
   await user.type(screen.getByLabelText("Per hour"), "500");
   await vi.waitFor(() => expect(simulator.getByText(/^Of 7,400 requests/).textContent).toContain("by Per hour"));
   expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH")).toEqual([]);
+});
+
+test("Concurrent has its column in the table, a resource's is in its words; the simulator leaves it out and says so", async () => {
+  plans = [
+    proPlan({
+      id: "leased",
+      name: "Leased",
+      perMinute: 60,
+      perHour: null,
+      perDay: null,
+      concurrent: 5,
+      resources: { "ai.generate": { ...noLimits(), perMinute: 10, concurrent: 2 } },
+    }),
+  ];
+  const user = await renderPage();
+  const table = within(screen.getByRole("table", { name: "Plans" }));
+  const headers = table.getAllByRole("columnheader").map((th) => th.textContent);
+  const column = headers.indexOf("Concurrent");
+  expect(headers.slice(column - 1, column + 2)).toEqual(["Per month", "Concurrent", "Resources"]);
+  const row = within(table.getByRole("row", { name: /^Leased leased/ }));
+  // The row's cells, after its header cell: the column's place less one.
+  expect(row.getAllByRole("cell")[column - 1]).toHaveProperty("textContent", "5");
+  expect(row.getByText("Per minute 10, Concurrent 2")).toBeTruthy();
+
+  await user.click(screen.getByRole("button", { name: "Edit Leased" }));
+  const simulator = within(screen.getByRole("region", { name: "Burst simulator" }));
+  expect(simulator.getByText(/^Of 7,400 requests/).textContent).toBe(
+    "Of 7,400 requests, 3,669 allowed; 3,731 denied: 3,731 by Per minute.",
+  );
+  expect(simulator.getByText(/^Concurrent is not simulated/)).toBeTruthy();
+  await user.clear(screen.getAllByLabelText("Concurrent")[0] as HTMLElement);
+  await vi.waitFor(() => expect(simulator.queryByText(/^Concurrent is not simulated/)).toBeNull());
 });

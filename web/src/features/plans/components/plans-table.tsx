@@ -73,15 +73,17 @@ export function PlansTable({ plans, onEdit, onDeleted }: Props) {
               </td>
               <td className={plan.localShare === null ? "num muted" : "num"}>{localShareText(plan.localShare)}</td>
               <td className="actions">
-                <Button
-                  variant="ghost"
-                  onClick={() => onEdit(plan)}
-                  aria-label={`Edit ${plan.name}`}
-                  data-plan-edit={plan.id}
-                >
-                  Edit
-                </Button>
-                <DeletePlanButton plan={plan} onDeleted={onDeleted} />
+                <div className="plan-actions">
+                  <Button
+                    variant="ghost"
+                    onClick={() => onEdit(plan)}
+                    aria-label={`Edit ${plan.name}`}
+                    data-plan-edit={plan.id}
+                  >
+                    Edit
+                  </Button>
+                  <DeletePlanButton plan={plan} onDeleted={onDeleted} />
+                </div>
               </td>
             </tr>
           ))}

@@ -63,3 +63,34 @@ test("a wrong number is refused beside its field, and limits the service would r
     await screen.findByText("Once the plan's limits are valid, this shows what they do to the traffic above."),
   ).toBeTruthy();
 });
+
+test("Concurrent is left out, and said to be: the traffic has no length of request to hold slots with", () => {
+  render(<BurstSimulator limits={limitsOf({ perMinute: 60, concurrent: 5 })} />);
+  // The same as Per minute alone: five requests in flight deny nothing here.
+  expect(screen.getByRole("status").textContent).toBe(
+    "Of 7,400 requests, 3,669 allowed; 3,731 denied: 3,731 by Per minute.",
+  );
+  expect(
+    screen.getByText(
+      "Concurrent is not simulated: the traffic says when requests start, not how long each stays in flight.",
+    ),
+  ).toBeTruthy();
+  const table = screen.getByRole("table", { name: /allowed and denied in each period/ });
+  expect(Array.from(table.querySelectorAll("thead th")).map((th) => th.textContent)).toEqual([
+    "From",
+    "Allowed",
+    "Denied by Per minute",
+  ]);
+  expect(screen.queryByText(/Denied by (c|C)oncurrent/)).toBeNull();
+});
+
+test("a plan whose only limit is Concurrent lets the whole traffic through, and says Concurrent is not simulated", () => {
+  render(<BurstSimulator limits={limitsOf({ concurrent: 5 })} />);
+  expect(screen.getByRole("status").textContent).toBe("Of 7,400 requests, all 7,400 allowed.");
+  expect(screen.getByText(/^Concurrent is not simulated/)).toBeTruthy();
+});
+
+test("without Concurrent there is no such note", () => {
+  render(<BurstSimulator limits={limitsOf({ perMinute: 60 })} />);
+  expect(screen.queryByText(/Concurrent is not simulated/)).toBeNull();
+});

@@ -16,6 +16,12 @@ const simulatable = (limits: Limits) =>
   LIMIT_FIELDS.every((f) => limits[f] === null || (Number.isSafeInteger(limits[f]) && (limits[f] as number) >= 1)) &&
   planViolations(limits).length === 0;
 
+/**
+ * The limits a described traffic can be simulated against. The traffic says when each request starts, never when it
+ * ends, so requests in flight (Concurrent) cannot be counted and are left out rather than guessed.
+ */
+const periodLimits = (limits: Limits): Limits => ({ ...limits, concurrent: null });
+
 /** The inputs of one phase of the traffic, in a group of their own. */
 function PhaseFields(props: {
   legend: string;
@@ -55,7 +61,7 @@ function SimulationResult({ limits, inputs }: { limits: Limits; inputs: TrafficI
   const result = useMemo(() => {
     if (!simulatable(deferredLimits)) return null;
     const read = readTraffic(deferredInputs);
-    return read.ok ? simulate(deferredLimits, read.traffic) : null;
+    return read.ok ? simulate(periodLimits(deferredLimits), read.traffic) : null;
   }, [deferredLimits, deferredInputs]);
 
   if (!result) {
@@ -74,6 +80,11 @@ function SimulationResult({ limits, inputs }: { limits: Limits; inputs: TrafficI
       <p className="simulator-summary" role="status">
         {summary}
       </p>
+      {deferredLimits.concurrent !== null ? (
+        <p className="simulator-note">
+          Concurrent is not simulated: the traffic says when requests start, not how long each stays in flight.
+        </p>
+      ) : null}
       {result.described > result.simulated ? (
         <p className="simulator-note">
           Only the first {formatCount(MAX_REQUESTS)} of {formatCount(result.described)} requests are simulated, so that

@@ -16,8 +16,17 @@ const plan: Me["plan"] = {
   perDay: 100000,
   perWeek: null,
   perMonth: null,
+  concurrent: null,
   resources: {
-    "ai.generate": { burst: null, perMinute: 10, perHour: null, perDay: 500, perWeek: null, perMonth: null },
+    "ai.generate": {
+      burst: null,
+      perMinute: 10,
+      perHour: null,
+      perDay: 500,
+      perWeek: null,
+      perMonth: null,
+      concurrent: null,
+    },
   },
   failMode: "open",
   shadow: false,

@@ -1,7 +1,8 @@
 // The customer page reads every limit the key has, its resources' included, and the last 90 days, with the key.
+// Requests in flight are shown as slots, free or in flight, with no window to reset and no alert threshold.
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { createQueryClient } from "../../../app/query-client";
 import { json } from "../../../testing/json-response";
@@ -26,6 +27,7 @@ const ANSWERS: Record<string, unknown> = {
       perDay: null,
       perWeek: null,
       perMonth: 100000,
+      concurrent: 4,
       resources: {
         "ai.generate": { burst: null, perMinute: null, perHour: null, perDay: 50, perWeek: null, perMonth: null },
       },
@@ -41,6 +43,7 @@ const ANSWERS: Record<string, unknown> = {
     limits: [
       { name: "burst", limit: 100, remaining: 97, reset: RENEWAL - 86400, perMinute: 100 },
       { name: "month", limit: 100000, remaining: 99997, reset: RENEWAL },
+      { name: "concurrent", limit: 4, remaining: 1, reset: RENEWAL - 30 * 86400 },
       { name: "ai.generate/day", limit: 50, remaining: 47, reset: RENEWAL - 30 * 86400 },
     ],
   },
@@ -89,4 +92,23 @@ test("the month shows its renewal date, a resource's entry its name, and the day
   const daily = fetchMock.mock.calls.find(([url]) => String(url).startsWith("/v1/me/usage/daily"));
   expect(daily?.[0]).toBe("/v1/me/usage/daily?days=90");
   expect(new Headers(daily?.[1]?.headers).get("Authorization")).toBe("Bearer qk_test");
+});
+
+test("Concurrent shows its slots in flight and free, in the plan and as a bar, with no countdown and no threshold", async () => {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UsageDashboard apiKey="qk_test" onKeyRefused={() => {}} />
+    </QueryClientProvider>,
+  );
+  const meter = await screen.findByRole("meter", { name: "Concurrent used" });
+  expect(meter.getAttribute("aria-valuetext")).toBe("3 of 4 in flight");
+  const bar = meter.closest(".limit") as HTMLElement;
+  expect(within(bar).getByText("1 free")).toBeTruthy();
+  expect(within(bar).getByText("3 of 4 in flight")).toBeTruthy();
+  expect(within(bar).queryByText(/Resets|Resetting/)).toBeNull();
+  // 3 of 4 is 75 %, past the plan's 5 % and 10 %: a window would show both; requests in flight raise no alert.
+  expect(within(bar).queryByRole("list")).toBeNull();
+  expect(screen.getAllByRole("list", { name: /^Alert thresholds of .* reached$/ })).toHaveLength(1);
+  const plan = screen.getByText("Concurrent", { selector: "dt" }).closest("div") as HTMLElement;
+  expect(within(plan).getByRole("definition").textContent).toBe("4");
 });
