@@ -36,7 +36,7 @@ function runQuick(): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => runner?.on("exit", (code) => done({ code, output })));
 }
 
-test("npm run bench -- --quick measures every system, the hot-key, outage and alerts scenarios, and writes the results", async () => {
+test("npm run bench -- --quick measures every system, the hot-key, outage, alerts and leases scenarios, and writes the results", async () => {
   const { code, output } = await runQuick();
   expect(code, output).toBe(0);
   expect(output).toContain("Ratios of checks/s");
@@ -128,4 +128,13 @@ test("npm run bench -- --quick measures every system, the hot-key, outage and al
   expect(alerts?.rounds.map((r) => r.withAlerts).sort()).toEqual([false, true]);
   for (const round of alerts?.rounds ?? []) expect(round.scriptUsPerCheck).toBeGreaterThan(0);
   expect(output).toContain("Alert thresholds: Redis per check");
+
+  // Leases: each side measured beside the plain checks (what each costs is reported), and a release is one command.
+  const leases = results.leases;
+  expect(leases?.rounds.map((r) => r.side).sort()).toEqual(["held", "lease", "pair", "plain", "release"]);
+  for (const round of leases?.rounds ?? []) expect(round.redisCpuUsPerOp, round.side).toBeGreaterThan(0);
+  const releases = leases?.releaseCommands;
+  expect(releases?.oneAtATime.clientCommands).toBe(releases?.releases);
+  expect(releases?.oneAtATime.scriptCalls).toBe(releases?.releases);
+  expect(output).toContain("Leases: Redis per operation");
 }, 300_000);

@@ -62,3 +62,10 @@ test("--only outage runs the outage scenario: 10 s at 600 checks/s a customer ag
   for (const o of [full, quick]) expect(o.outageRate * o.outageSeconds).toBe(2 * o.outageLimit);
   expect(quick.outageSettleSeconds).toBeGreaterThanOrEqual(2);
 });
+
+test("--only leases runs the leases scenario alone (what a concurrent limit and a release cost Redis)", () => {
+  const env = { BENCH_LOAD: "autocannon" };
+  expect(parseOptions(["--only", "leases"], env).only).toBe("leases");
+  expect(parseOptions(["--quick", "--only", "leases"], env)).toMatchObject({ quick: true, only: "leases" });
+  expect(() => parseOptions(["--only", "lease"], env)).toThrow("one of hot-keys, scale, outage, alerts, leases");
+});

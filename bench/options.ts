@@ -22,7 +22,7 @@ export type Options = {
   /** Checks sent while MONITOR counts each system's commands. */
   monitoredChecks: number;
   denySeconds: number;
-  /** `--only <scenario>`: only that scenario (hot-keys, scale, outage, alerts), whose section of results.json it replaces. */
+  /** `--only <scenario>`: only that scenario (hot-keys, scale, outage, alerts, leases), whose section of results.json it replaces. */
   only: Scenario | undefined;
   /** The hot-key scenario: seconds of each measured round, per mode (localShare off, on). */
   hotKeySeconds: number;
@@ -62,7 +62,7 @@ export type Options = {
 };
 
 /** Scenarios that `--only` can run alone. */
-export const SCENARIOS = ["hot-keys", "scale", "outage", "alerts"] as const;
+export const SCENARIOS = ["hot-keys", "scale", "outage", "alerts", "leases"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** `--only <scenario>` runs that scenario alone; not with `--profile`, which profiles the main systems. */

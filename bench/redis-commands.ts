@@ -91,7 +91,7 @@ export function parseRedisCpuUs(info: string): number {
  * The commands lua/ calls from inside its scripts. commandstats counts each of those calls under its own name as
  * well as inside the script's usec, so a sum over every command would count that time twice.
  */
-const CALLED_BY_SCRIPTS = new Set(
+export const CALLED_BY_SCRIPTS = new Set(
   Object.values(luaSources).flatMap((source) =>
     [...source.matchAll(/redis\.call\('(\w+)'/g)].map((m) => (m[1] as string).toLowerCase()),
   ),

@@ -2,6 +2,7 @@
 import { cpus, loadavg } from "node:os";
 import { type AlertsResults, formatAlerts } from "./alerts";
 import { formatHotKeys, type HotKeysResults } from "./hot-keys";
+import { formatLeases, type LeasesResults } from "./leases";
 import type { CommandsPerCheck, DenyWorkload, LatencyRound, SaturationRound } from "./measure";
 import type { Options } from "./options";
 import { formatOutage, type OutageResults } from "./outage";
@@ -74,6 +75,8 @@ export type Results = {
   /** The redis-server stopped 10 s under load, plans failing open, closed, local (issue 29); absent in older results. */
   outage?: OutageResults | null;
   alerts?: AlertsResults | null;
+  /** What leases cost Redis: a plan with `concurrent` and without, and the commands of a release; absent in older results. */
+  leases?: LeasesResults | null;
   /** 1,000 to 1,000,000 customers (contract section 9a), written by `--only scale` alone and kept by other runs. */
   scale?: ScaleResults | null;
 };
@@ -246,6 +249,7 @@ export function formatResults(results: Results): string {
     ...(results.hotKeys ? ["", formatHotKeys(results.hotKeys)] : []),
     ...(results.outage ? ["", formatOutage(results.outage)] : []),
     ...(results.alerts ? ["", formatAlerts(results.alerts)] : []),
+    ...(results.leases ? ["", formatLeases(results.leases)] : []),
     ...(trouble.length > 0
       ? [
           "",

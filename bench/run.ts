@@ -6,6 +6,7 @@ import { formatAlerts, runAlerts } from "./alerts";
 import { chartSvg } from "./chart";
 import { startFleet } from "./fleet";
 import { formatHotKeys, runHotKeys } from "./hot-keys";
+import { formatLeases, runLeases } from "./leases";
 import { type LoadClient, startLoad } from "./load/client";
 import { type CommandsPerCheck, createMeasure, type LatencyRound, type SaturationRound } from "./measure";
 import { parseOptions, type Scenario } from "./options";
@@ -43,6 +44,10 @@ const ONLY: Record<Scenario, (load: LoadClient) => Promise<{ section: keyof Resu
     alerts: async () => {
       const value = await runAlerts(options, log);
       return { section: "alerts", value, text: formatAlerts(value) };
+    },
+    leases: async () => {
+      const value = await runLeases(options, log);
+      return { section: "leases", value, text: formatLeases(value) };
     },
     scale: async (load) => {
       const value = await runScale(load, options, log);
@@ -156,6 +161,8 @@ async function main(): Promise<void> {
   const outage = await runOutage(load, options, log);
   // And what alert thresholds cost Redis, on a redis-server of its own (a few seconds).
   const alerts = await runAlerts(options, log);
+  // And what leases cost Redis, on a redis-server of its own (about a minute).
+  const leases = await runLeases(options, log);
 
   const results = buildResults(
     {
@@ -183,6 +190,7 @@ async function main(): Promise<void> {
   results.hotKeys = hotKeys;
   results.outage = outage;
   results.alerts = alerts;
+  results.leases = leases;
   // The scale scenario runs only with --only scale (it takes longer than the rest together): its last figures stay.
   const { scale } = kept();
   if (scale) results.scale = scale;
