@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, type RedisServer, startRedis } from "../api/dev/redis-server";
+import { type RedisServer, startRedis } from "../api/dev/redis-server";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../api/dev/upstash-endpoint";
 import { onCleanUp, type ServerProcess, startServer } from "./processes";
 import { OPEN_LIMITS, type Seed, seed } from "./seed";
@@ -56,7 +56,6 @@ export async function startFleet(options: {
       await startServer({
         name: system.label,
         script: system.script,
-        port: await freePort(),
         env: system.env(ctx),
         nodeArgs: profiled ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
       }),

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { freePort, startRedis } from "../api/dev/redis-server";
+import { startRedis } from "../api/dev/redis-server";
 import type { LoadClient } from "./load/client";
 import type { SaturateResult, StatusCounts } from "./load/jobs";
 import type { Options } from "./options";
@@ -159,7 +159,6 @@ async function setUp(localShare: number, log: (message: string) => void): Promis
       await startServer({
         name: `Bouncer ${i} of ${HOT_KEY_SERVERS}, hot keys`,
         script: "api/src/entry/node.ts",
-        port: await freePort(),
         env,
       }),
     );

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startRedis } from "../api/dev/redis-server";
+import { startRedis } from "../api/dev/redis-server";
 import type { LoadClient } from "./load/client";
 import type { PacedResult, StatusCounts } from "./load/jobs";
 import type { Options } from "./options";
@@ -163,7 +163,6 @@ export async function runOutage(
       await startServer({
         name: `Bouncer ${i} of ${OUTAGE_SERVERS}, outage`,
         script: "api/src/entry/node.ts",
-        port: await freePort(),
         env,
       }),
     );

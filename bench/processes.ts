@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { freePort } from "../api/dev/redis-server";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -81,7 +82,8 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}:\n${output()}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
+      // Bounded: whatever else holds the port may accept the connection and never answer.
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) return;
     } catch {}
     if (Date.now() > deadline) throw new Error(`${url} was not ready within ${ms} ms:\n${output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -120,30 +122,41 @@ export function spawnOwned(args: string[], env: Record<string, string>) {
   };
 }
 
-/** Starts `node --import tsx <script>` from the repository root with `env`, listening on PORT, and waits for /readyz. */
+/**
+ * Starts `node --import tsx <script>` from the repository root with `env`, listening on a free port (PORT), and
+ * waits for /readyz. A free port is free only until someone takes it: another test's process may take it between
+ * the check and the listen, so a server that could not listen (EADDRINUSE) is started again on another.
+ */
 export async function startServer(options: {
   name: string;
   script: string;
-  port: number;
   env: Record<string, string>;
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
-  const owned = spawnOwned([...(options.nodeArgs ?? []), "--import", "tsx", options.script], {
-    ...options.env,
-    PORT: String(options.port),
-  });
-  const url = `http://127.0.0.1:${options.port}`;
-  await waitReady(url, owned.child, owned.output);
-  const pid = owned.child.pid as number;
-  return {
-    name: options.name,
-    url,
-    pid,
-    serverPids: () => [pid],
-    output: owned.output,
-    assertRunning: () => owned.assertRunning(options.name),
-    stop: owned.stop,
-  };
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const owned = spawnOwned([...(options.nodeArgs ?? []), "--import", "tsx", options.script], {
+      ...options.env,
+      PORT: String(port),
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitReady(url, owned.child, owned.output);
+    } catch (error) {
+      if (attempt < 3 && owned.output().includes("EADDRINUSE")) continue;
+      throw error;
+    }
+    const pid = owned.child.pid as number;
+    return {
+      name: options.name,
+      url,
+      pid,
+      serverPids: () => [pid],
+      output: owned.output,
+      assertRunning: () => owned.assertRunning(options.name),
+      stop: owned.stop,
+    };
+  }
 }
 
 function procStatus(pid: number, field: string): number {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { freePort, startRedis } from "../../api/dev/redis-server";
+import { startRedis } from "../../api/dev/redis-server";
 import { onCleanUp, rssBytes, type ServerProcess, startServer } from "../processes";
 import { admin, OPEN_LIMITS } from "../seed";
 import { STORE_TIMEOUT_MS } from "../systems";
@@ -74,7 +74,6 @@ export async function deploy(customers: number, log: (message: string) => void):
     startServer({
       name: `Bouncer, ${customers.toLocaleString("en-US")} customers`,
       script: "api/src/entry/node.ts",
-      port: await freePort(),
       env,
     });
 
