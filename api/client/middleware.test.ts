@@ -1,6 +1,7 @@
 // An example backend that uses the client and the middleware against the real service, as a team would.
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type BouncerError, createClient } from "./client";
@@ -59,6 +60,16 @@ function backend(
   });
   app.get("/api/unavailable", (c) => c.json({ error: "try later" }, 503));
   return app;
+}
+
+/**
+ * The answer once a server has sent it: its body read to the end, as every server does (the middleware ends a
+ * request's lease, or gives back what a failed one cost, when its answer has been sent).
+ */
+async function sent(answer: Response | Promise<Response>): Promise<Response> {
+  const res = await answer;
+  await res.clone().arrayBuffer();
+  return res;
 }
 
 beforeAll(async () => {
@@ -214,7 +225,7 @@ describe("the Hono middleware against the real service", () => {
     expect(second.status).toBe(429);
     expect((await second.json())["violated-policies"]).toEqual(["ai.generate/burst"]);
     // The resource's bucket is empty; the plan's still holds one request for the routes that spend no resource.
-    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
 
     const named = backend({ resource: "ai.generate" });
     const other = { "x-api-key": (await bouncer.customer("small")).key };
@@ -228,13 +239,13 @@ describe("the Hono middleware against the real service", () => {
 
     const refunded = await bouncer.customer("small");
     const app = backend({ refundOnError: true, cost: 2 });
-    const broken = await app.request("/api/broken", { headers: { "x-api-key": refunded.key } });
+    const broken = await sent(app.request("/api/broken", { headers: { "x-api-key": refunded.key } }));
     expect(broken.status).toBe(500);
     // The rate-limit headers are those of the check, passed on as for any other answer.
     expect(broken.headers.get("x-ratelimit-limit")).toBe("2");
-    expect((await app.request("/api/unavailable", { headers: { "x-api-key": refunded.key } })).status).toBe(503);
+    expect((await sent(app.request("/api/unavailable", { headers: { "x-api-key": refunded.key } }))).status).toBe(503);
     expect(await dayLeft(refunded.id)).toBe(100);
-    expect((await app.request("/api/hello", { headers: { "x-api-key": refunded.key } })).status).toBe(200);
+    expect((await sent(app.request("/api/hello", { headers: { "x-api-key": refunded.key } }))).status).toBe(200);
     expect(await dayLeft(refunded.id)).toBe(98);
 
     const counted = await bouncer.customer("small");
@@ -288,18 +299,18 @@ describe("leases through the middleware against the real service", () => {
     expect(await answered.text()).toBe("done");
     // Released before the answer left: the caller's next request finds its slot free.
     expect(await left(id, "concurrent")).toBe(1);
-    for (let i = 0; i < 2; i++) expect((await app.request("/api/hello", { headers })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
   });
 
   test("a handler that throws, or answers 5xx, still ends its lease", async () => {
     const { id, key } = await bouncer.customer("llm");
     const headers = { "x-api-key": key };
     const app = backend();
-    expect((await app.request("/api/broken", { headers })).status).toBe(500);
+    expect((await sent(app.request("/api/broken", { headers }))).status).toBe(500);
     expect(await left(id, "concurrent")).toBe(1);
-    expect((await app.request("/api/unavailable", { headers })).status).toBe(503);
+    expect((await sent(app.request("/api/unavailable", { headers }))).status).toBe(503);
     expect(await left(id, "concurrent")).toBe(1);
-    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
   });
 
   test("a release Bouncer does not answer does not fail the response; the lease then ends by itself", async () => {
@@ -319,8 +330,8 @@ describe("leases through the middleware against the real service", () => {
     expect(await served.json()).toEqual({ hello: "world" });
     expect(releases).toHaveLength(1);
     // Still held, until its expiresAt a second or two on.
-    expect((await app.request("/api/hello", { headers })).status).toBe(429);
-    await vi.waitFor(async () => expect((await backend().request("/api/hello", { headers })).status).toBe(200), {
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(429);
+    await vi.waitFor(async () => expect((await sent(backend().request("/api/hello", { headers }))).status).toBe(200), {
       timeout: 5000,
       interval: 250,
     });
@@ -356,7 +367,7 @@ describe("leases through the middleware against the real service", () => {
     expect(await left(id, "day")).toBe(7800);
 
     // No header: the lease is released and the 4,000 reserved stay counted.
-    expect((await app.request("/api/hello", { headers })).status).toBe(200);
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
     expect(await left(id, "day")).toBe(3800);
     expect(await left(id, "concurrent")).toBe(1);
     // 4,000 more do not fit today: denied by the day alone, the free slot in flight is no violated policy.
@@ -373,11 +384,125 @@ describe("leases through the middleware against the real service", () => {
       c.set("tokensUsed", 250);
       return c.json({ text: "hello" });
     });
-    expect((await app.request("/api/chat", { method: "POST", headers })).status).toBe(200);
+    expect((await sent(app.request("/api/chat", { method: "POST", headers }))).status).toBe(200);
     expect(await left(id, "day")).toBe(9750);
-    expect((await app.request("/api/broken", { headers })).status).toBe(500);
+    expect((await sent(app.request("/api/broken", { headers }))).status).toBe(500);
     expect(await left(id, "day")).toBe(9750);
     expect(await left(id, "concurrent")).toBe(1);
+  });
+
+  // An LLM's answer as it is generated: a first chunk, then the rest once the test lets the model finish, which
+  // reports the tokens it used as it ends.
+  const streamingChat = (app: ReturnType<typeof backend>, done: Promise<void>, broken = false) =>
+    app.post("/api/stream", (c) =>
+      c.body(
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new TextEncoder().encode("Once "));
+            await done;
+            if (broken) return controller.error(new Error("the model went away"));
+            c.set("tokensUsed", 1500);
+            controller.enqueue(new TextEncoder().encode("upon a time"));
+            controller.close();
+          },
+        }),
+      ),
+    );
+
+  test("a streamed answer holds its lease until its last chunk, and settles at the cost set as it ends", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend({ cost: 4000, settle: (c) => c.get("tokensUsed") });
+    const model = gate();
+    streamingChat(app, model.opened);
+    const res = await app.request("/api/stream", { method: "POST", headers });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("Once ");
+    // Still generating: in flight, its 4,000 reserved.
+    expect(await left(id, "concurrent")).toBe(0);
+    expect(await left(id, "day")).toBe(6000);
+    const second = await app.request("/api/hello", { headers });
+    expect(second.status).toBe(429);
+    expect((await second.json())["violated-policies"]).toEqual(["concurrent"]);
+
+    model.open();
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toBe("upon a time");
+    // Settled before the last of the body was given out: the slot is free and the 1,500 used are what is counted.
+    expect(await left(id, "concurrent")).toBe(1);
+    expect(await left(id, "day")).toBe(8500);
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
+  });
+
+  test("a caller that goes away mid-stream frees the slot; a stream that breaks is a failure (refundOnError)", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const gone = backend({ cost: 4000, settle: (c) => c.get("tokensUsed") });
+    streamingChat(gone, new Promise(() => {}));
+    const res = await gone.request("/api/stream", { method: "POST", headers });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    expect(await left(id, "concurrent")).toBe(0);
+    await reader.cancel();
+    // No cost reported: released, the 4,000 reserved stay counted.
+    expect(await left(id, "concurrent")).toBe(1);
+    expect(await left(id, "day")).toBe(6000);
+
+    const model = gate();
+    const breaking = backend({ cost: 4000, refundOnError: true, settle: (c) => c.get("tokensUsed") });
+    streamingChat(breaking, model.opened, true);
+    const broken = await breaking.request("/api/stream", { method: "POST", headers });
+    const body = (broken.body as ReadableStream<Uint8Array>).getReader();
+    await body.read();
+    expect(await left(id, "day")).toBe(2000);
+    model.open();
+    await expect(body.read()).rejects.toThrow("the model went away");
+    // Settled at 0: the reservation is given back whole.
+    expect(await left(id, "day")).toBe(6000);
+    expect(await left(id, "concurrent")).toBe(1);
+  });
+
+  test("served by @hono/node-server: a stream read to its end settles; a caller that hangs up mid-stream frees the slot", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const servers: ServerType[] = [];
+    const listen = async (app: ReturnType<typeof backend>) => {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+      servers.push(server);
+      await new Promise((r) => server.once("listening", r));
+      return `${urlOf(server)}/api/stream`;
+    };
+    const chat = (url: string, signal?: AbortSignal) =>
+      fetch(url, { method: "POST", headers: { "x-api-key": key }, signal });
+    try {
+      const app = backend({ cost: 4000, settle: (c) => c.get("tokensUsed") });
+      const model = gate();
+      streamingChat(app, model.opened);
+      const reader = ((await chat(await listen(app))).body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      expect(await left(id, "concurrent")).toBe(0);
+      model.open();
+      while (!(await reader.read()).done);
+      expect(await left(id, "concurrent")).toBe(1);
+      expect(await left(id, "day")).toBe(8500);
+
+      // A caller that hangs up: the server cancels the body, which ends the lease (its 4,000 reserved stay counted),
+      // long before the lease's 60 s would.
+      const stalled = backend({ cost: 4000, settle: (c) => c.get("tokensUsed") });
+      streamingChat(stalled, new Promise(() => {}));
+      const hangUp = new AbortController();
+      const res = await chat(await listen(stalled), hangUp.signal);
+      await (res.body as ReadableStream<Uint8Array>).getReader().read();
+      expect(await left(id, "concurrent")).toBe(0);
+      hangUp.abort();
+      await vi.waitFor(async () => expect(await left(id, "concurrent")).toBe(1), { timeout: 5000, interval: 50 });
+      expect(await left(id, "day")).toBe(4500);
+    } finally {
+      for (const server of servers) server.close();
+    }
   });
 
   test("a reported cost Bouncer refuses: onError is told, the response stands, and the lease is released", async () => {

@@ -1,7 +1,7 @@
 // A Hono middleware for backend services: checks each request with Bouncer, passes the rate-limit headers on,
-// answers 429 with an RFC 9457 problem when the caller has used up its quota, holds the check's lease while the
-// handler runs (or settles a reservation at the cost the handler reports), and can give back what a request that
-// failed downstream cost. It keeps the plan's promise: its own failMode applies only when Bouncer cannot be reached,
+// answers 429 with an RFC 9457 problem when the caller has used up its quota, holds the check's lease until the
+// answer has been sent, a streamed one to its last chunk (or settles a reservation at the cost the handler reports),
+// and can give back what a request that failed downstream cost. It keeps the plan's promise: its own failMode applies only when Bouncer cannot be reached,
 // never when Bouncer has answered.
 import type { Context, MiddlewareHandler } from "hono";
 import {
@@ -37,17 +37,19 @@ export type RateLimitOptions = {
   refundOnError?: boolean | undefined;
   /**
    * Reserve and settle, for requests whose real cost is known only once the handler has run (an LLM's tokens): the
-   * request is checked with `reserve`, and after the handler its reservation is settled at the cost read from the
-   * response: a header the handler sets (`{ header: "x-tokens-used" }`), which is removed from the response the
-   * caller sees (it is a note from the handler to this middleware), or a function of the context (say
-   * `(c) => c.get("tokensUsed")`). No cost found: the lease is released, and the reserved cost stays counted. With
-   * `refundOnError`, a 5xx (or a throw) settles at 0.
+   * request is checked with `reserve`, and once its answer has been sent its reservation is settled at the cost the
+   * handler reported: a header the handler sets (`{ header: "x-tokens-used" }`), which is removed from the response
+   * the caller sees (it is a note from the handler to this middleware), or a function of the context (say
+   * `(c) => c.get("tokensUsed")`), read when the answer has been sent, so that a streamed answer can set it as it
+   * ends. No cost found: the lease is released, and the reserved cost stays counted. With `refundOnError`, a 5xx, a
+   * throw or a streamed body that breaks settles at 0.
    */
   settle?: { header: string } | ((c: Context) => number | undefined) | undefined;
   /**
    * How long a lease the check takes lasts if it is not ended (1 to 3,600 seconds; Bouncer's default is 60): longer
-   * than the handler's longest run. The middleware ends the lease when the handler is done, whether it answered,
-   * failed or threw; this bounds how long a lease outlives a backend that died mid-request.
+   * than the longest request, a streamed answer included. The middleware ends the lease once the answer has been
+   * sent (its body read to the end, or given up by a caller that went away), or at once when the handler threw; this
+   * bounds how long a lease outlives a backend that died mid-request.
    */
   leaseSeconds?: number | undefined;
   /**
@@ -162,9 +164,18 @@ export function rateLimit({
     }
   }
 
-  /** After the handler, even one that threw: the check's lease ends, or what a failed request cost is given back. */
-  async function afterHandler(c: Context, body: CheckBody, refund: RefundInput, failed: boolean): Promise<void> {
-    const used = settle && reportedCost(c, settle);
+  /**
+   * Once the request is done (its answer sent, or the handler threw): the check's lease ends, or what a failed request
+   * cost is given back. `used`: the cost the handler reported, read now (a function of the context, which a streamed
+   * answer may set as it ends) unless it was read already (a header, which must come off before the answer leaves).
+   */
+  async function afterRequest(
+    c: Context,
+    body: CheckBody,
+    refund: RefundInput,
+    failed: boolean,
+    used: number | undefined = typeof settle === "function" ? settle(c) : undefined,
+  ): Promise<void> {
     const refunds = refundOnError && failed;
     const lease = body.lease?.id;
     if (lease !== undefined && settle) return endLease(c, lease, refunds ? 0 : used);
@@ -223,14 +234,59 @@ export function rateLimit({
       );
     }
     // Hono has turned a thrown error into the 500 it answers by the time next() returns; the finally is for what it
-    // lets through (a throw of something not an Error). Awaited, so that the caller's next request finds its slot free.
+    // lets through (a throw of something not an Error), after which nothing of this answer is sent.
     let answered = false;
     try {
       await next();
       answered = true;
     } finally {
-      await afterHandler(c, result.body, refund, !answered || c.res.status >= 500);
+      if (!answered) await afterRequest(c, result.body, refund, true, settle && reportedCost(c, settle));
     }
+    const failed = c.res.status >= 500;
+    const fromHeader = typeof settle === "object" ? reportedCost(c, settle) : undefined;
     setHeaders(c, result.headers);
+    const ends = () => afterRequest(c, result.body, refund, failed, fromHeader);
+    const answer = c.res.body;
+    // Nothing to end or give back, or no body to wait for: done before the answer leaves.
+    if (answer === null || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
+    // The request is in flight until its answer has been sent: a streamed answer (an LLM's tokens as they come) holds
+    // its lease while it streams, and a cost the handler sets as it ends is read then. The lease ends before the last
+    // of the body is given out, so that the caller's next request finds its slot free.
+    c.res = new Response(
+      whenSent(answer, (streamFailed) => afterRequest(c, result.body, refund, failed || streamFailed, fromHeader)),
+      c.res,
+    );
   };
+}
+
+/**
+ * `body` as it is read out, calling `ended` once: when it has all been read (false), when reading it failed (true:
+ * the handler's stream broke) or when the reader gave up on it (false: the caller went away).
+ */
+function whenSent(body: ReadableStream<Uint8Array>, ended: (failed: boolean) => Promise<void>) {
+  const reader = body.getReader();
+  let ending: Promise<void> | undefined;
+  const end = (failed: boolean) => {
+    ending ??= ended(failed);
+    return ending;
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        await end(true);
+        controller.error(error);
+        return;
+      }
+      if (!chunk.done) return controller.enqueue(chunk.value);
+      await end(false);
+      controller.close();
+    },
+    async cancel(reason) {
+      await reader.cancel(reason).catch(() => {});
+      await end(false);
+    },
+  });
 }
