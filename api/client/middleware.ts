@@ -1,8 +1,8 @@
 // A Hono middleware for backend services: checks each request with Bouncer, passes the rate-limit headers on,
 // answers 429 with an RFC 9457 problem when the caller has used up its quota, holds the check's lease until the
 // answer has been sent, a streamed one to its last chunk (or settles a reservation at the cost the handler reports),
-// and can give back what a request that failed downstream cost. It keeps the plan's promise: its own failMode applies only when Bouncer cannot be reached,
-// never when Bouncer has answered.
+// and can give back what a request that failed downstream cost. It keeps the plan's promise: its own failMode
+// applies only when Bouncer cannot be reached, never when Bouncer has answered.
 import type { Context, MiddlewareHandler } from "hono";
 import {
   type BouncerClient,
@@ -118,9 +118,12 @@ const setHeaders = (c: Context, headers: Record<string, string>) =>
     for (const [name, value] of Object.entries(headers)) h.set(name, value);
   });
 
-/** The cost the handler reported, its header taken off the response; undefined when it reported none. */
-function reportedCost(c: Context, settle: NonNullable<RateLimitOptions["settle"]>): number | undefined {
-  if (typeof settle === "function") return settle(c);
+/**
+ * The cost the handler reported in the header `settle` names, the header taken off the response; undefined when it
+ * reported none, or when `settle` names no header.
+ */
+function headerCost(c: Context, settle: RateLimitOptions["settle"]): number | undefined {
+  if (typeof settle !== "object") return undefined;
   const value = c.res.headers.get(settle.header);
   if (value === null) return undefined;
   editHeaders(c, (h) => h.delete(settle.header));
@@ -166,16 +169,17 @@ export function rateLimit({
 
   /**
    * Once the request is done (its answer sent, or the handler threw): the check's lease ends, or what a failed request
-   * cost is given back. `used`: the cost the handler reported, read now (a function of the context, which a streamed
-   * answer may set as it ends) unless it was read already (a header, which must come off before the answer leaves).
+   * cost is given back. The cost the handler reported is read now from the context (a streamed answer may set it as
+   * it ends), or was read from its header (`fromHeader`) before the answer left.
    */
   async function afterRequest(
     c: Context,
     body: CheckBody,
     refund: RefundInput,
     failed: boolean,
-    used: number | undefined = typeof settle === "function" ? settle(c) : undefined,
+    fromHeader: number | undefined,
   ): Promise<void> {
+    const used = typeof settle === "function" ? settle(c) : fromHeader;
     const refunds = refundOnError && failed;
     const lease = body.lease?.id;
     if (lease !== undefined && settle) return endLease(c, lease, refunds ? 0 : used);
@@ -209,7 +213,7 @@ export function rateLimit({
       if (failMode === "closed") return unavailable(c, 1);
       await next();
       // Nothing to settle, but the handler's note is still not the caller's to see.
-      if (typeof settle === "object") reportedCost(c, settle);
+      headerCost(c, settle);
       return;
     }
     if (result.outcome === "unknown_key")
@@ -240,22 +244,19 @@ export function rateLimit({
       await next();
       answered = true;
     } finally {
-      if (!answered) await afterRequest(c, result.body, refund, true, settle && reportedCost(c, settle));
+      if (!answered) await afterRequest(c, result.body, refund, true, headerCost(c, settle));
     }
     const failed = c.res.status >= 500;
-    const fromHeader = typeof settle === "object" ? reportedCost(c, settle) : undefined;
+    const fromHeader = headerCost(c, settle);
     setHeaders(c, result.headers);
-    const ends = () => afterRequest(c, result.body, refund, failed, fromHeader);
+    const ends = (broke = false) => afterRequest(c, result.body, refund, failed || broke, fromHeader);
     const answer = c.res.body;
     // Nothing to end or give back, or no body to wait for: done before the answer leaves.
     if (answer === null || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
     // The request is in flight until its answer has been sent: a streamed answer (an LLM's tokens as they come) holds
     // its lease while it streams, and a cost the handler sets as it ends is read then. The lease ends before the last
     // of the body is given out, so that the caller's next request finds its slot free.
-    c.res = new Response(
-      whenSent(answer, (streamFailed) => afterRequest(c, result.body, refund, failed || streamFailed, fromHeader)),
-      c.res,
-    );
+    c.res = new Response(whenSent(answer, ends), c.res);
   };
 }
 
