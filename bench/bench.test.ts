@@ -48,7 +48,7 @@ test("npm run bench -- --quick measures every system, the hot-key, outage, alert
   // Every answer a 200: wrk sent real checks (a script wrk cannot run makes it send bare GETs). The two peers
   // that call a library with a timeout of its own are left out: on a busy machine they may time out.
   for (const system of results.systems.filter((s) =>
-    ["memory", "redis", "floor", "worker-floor", "bare"].includes(s.id),
+    ["memory", "redis", "floor", "worker-floor", "memory-floor", "bare"].includes(s.id),
   )) {
     expect(system.saturationRounds[0]?.unexpected, system.id).toEqual({});
   }
@@ -66,6 +66,10 @@ test("npm run bench -- --quick measures every system, the hot-key, outage, alert
     target: 2,
   });
   expect(results.ratios.find((r) => r.of === "worker" && r.to === "upstash")).toMatchObject({ target: null });
+  // The memory store beside its floor (the contract's answer from a count in process), and that floor beside bare.
+  expect(results.ratios.find((r) => r.of === "memory" && r.to === "memory-floor")).toMatchObject({ target: null });
+  expect(results.ratios.find((r) => r.of === "memory-floor" && r.to === "bare")).toMatchObject({ target: null });
+  expect(output).toContain("memory floor: a count in process");
   expect(output).toContain("Worker floor (workerd)");
   expect(output).toContain("@upstash/ratelimit, Worker (workerd)");
   // The Worker's cold start and bundle are measured and reported (issue 16's targets are reported, never held here).

@@ -51,7 +51,7 @@ export type HalfLoad = {
   }[];
 };
 
-/** `target` and `met` are null for a comparison no issue sets a target for (the Worker against the Worker floor). */
+/** `target` and `met` are null for a comparison no issue sets a target for (RATIOS says what each such one shows). */
 export type Ratio = { of: SystemId; to: SystemId; value: number; target: number | null; met: boolean | null };
 
 export type Results = {
@@ -206,9 +206,10 @@ export function formatResults(results: Results): string {
       fixed(s.peakRssMiB, 0),
     ]),
   ];
+  const says = (r: Ratio) => RATIOS.find((x) => x.of === r.of && x.to === r.to)?.says ?? "";
   const ratios = results.ratios.map(
     (r) =>
-      `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   ${r.target === null ? "(no target: what one call per check leaves)" : `target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`}`,
+      `  ${`${labelOf(r.of)} ÷ ${labelOf(r.to)}`.padEnd(52)} ${r.value.toFixed(2).padStart(6)}   ${r.target === null ? `(no target: ${says(r)})` : `target ≥ ${r.target}  ${r.met ? "met" : "NOT MET"}`}`,
   );
   const d = results.denyWorkload;
   const lag = Math.max(

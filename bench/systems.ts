@@ -11,6 +11,7 @@ export type SystemId =
   | "worker-upstash-ratelimit"
   | "rlf"
   | "upstash-ratelimit"
+  | "memory-floor"
   | "bare";
 
 /** Where a run's shared pieces live, for the systems' environments. */
@@ -138,6 +139,15 @@ export const SYSTEMS: System[] = [
     env: (ctx) => ({ ...peerEnv(ctx), ...upstashEnv(ctx) }),
   },
   {
+    id: "memory-floor",
+    label: "memory floor: a count in process",
+    bouncer: false,
+    redis: false,
+    // The contract's answer from a Map, written a turn at a time: the least any store that counts in process does.
+    script: "bench/peers/memory-floor.ts",
+    env: peerEnv,
+  },
+  {
     id: "bare",
     label: "bare node:http",
     bouncer: false,
@@ -156,12 +166,14 @@ export const onWorkerd = (system: System) => system.script.startsWith("workerd")
  * Node Upstash store it has none since (issue 16's 0.5x was out of reach without merging requests, which a Worker
  * may not do).
  */
-export const RATIOS: { of: SystemId; to: SystemId; target: number | null }[] = [
+export const RATIOS: { of: SystemId; to: SystemId; target: number | null; says?: string }[] = [
   { of: "redis", to: "floor", target: 0.9 },
   { of: "redis", to: "rlf", target: 2 },
   { of: "upstash", to: "upstash-ratelimit", target: 6 },
   { of: "memory", to: "bare", target: 0.8 },
+  { of: "memory", to: "memory-floor", target: null, says: "Bouncer's own work over the least a count in process does" },
+  { of: "memory-floor", to: "bare", target: null, says: "what the contract's answer costs against 16 bytes" },
   { of: "worker", to: "worker-floor", target: 0.85 },
   { of: "worker", to: "worker-upstash-ratelimit", target: 2 },
-  { of: "worker", to: "upstash", target: null },
+  { of: "worker", to: "upstash", target: null, says: "what one call per check leaves" },
 ];
