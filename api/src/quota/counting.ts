@@ -1,4 +1,7 @@
-// The counting rules of contract section 5, as pure functions: the memory store runs them, lua/check.lua mirrors them.
+// The counting rules of contract section 5, as pure functions (reading a lease set lets go of the leases that have
+// ended, which changes nothing it answers): the memory store runs them, lua/check.lua mirrors them.
+
+import type { LeaseSet } from "./lease-set";
 import type { LimitPart, LimitSpec } from "./limits";
 
 export const MINUTE_MS = 60_000;
@@ -51,12 +54,12 @@ export type CounterState = {
   resets?: number;
   /**
    * Leases held against each part's `concurrent` limit (contract section 14), by the part's prefix: each lease's id
-   * and when it ends (ms). One that has ended frees its slot: nothing needs to remove it (check.lua keeps them in a
-   * sorted set per part, rl:{<subject>}:c:<prefix>).
+   * and when it ends (ms), in a set ordered by end as check.lua's sorted set per part (rl:{<subject>}:c:<prefix>).
+   * One that has ended frees its slot: nothing needs to remove it.
    */
-  leases?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  leases?: Readonly<Record<string, LeaseSet<number>>>;
   /** Reservations not yet settled, by lease id (check.lua: a key rl:{<subject>}:r:<id> that expires with the lease). */
-  reserved?: Readonly<Record<string, Reservation>>;
+  reserved?: LeaseSet<Reservation>;
   /**
    * Until when a reservation made (since the last reset) may still be settled, and give back (ms; check.lua: rv): a
    * denial meanwhile may be lifted by a settle on another server.
@@ -170,17 +173,10 @@ export type Counts = {
 };
 
 /** The leases of a part that have not ended at `nowMs`, but `except`: how many, and when the first of them ends. */
-function liveLeases(leases: Readonly<Record<string, number>> | undefined, nowMs: number, except: string | null) {
-  let count = 0;
-  let first = Number.POSITIVE_INFINITY;
-  for (const id in leases) {
-    const endMs = leases[id] as number;
-    if (endMs > nowMs && id !== except) {
-      count++;
-      if (endMs < first) first = endMs;
-    }
-  }
-  return { count, first };
+function liveLeases(leases: LeaseSet<number> | undefined, nowMs: number, except: string | null) {
+  if (leases === undefined) return { count: 0, first: Number.POSITIVE_INFINITY };
+  const mine = except !== null && leases.holds(except, nowMs);
+  return { count: leases.count(nowMs) - (mine ? 1 : 0), first: leases.firstEnd(nowMs, mine ? except : null) };
 }
 
 /**
@@ -219,7 +215,7 @@ export function count(
   const ending = typeof mode === "object" && "release" in mode ? mode.release : null;
   const settling = typeof mode === "object" && "settleLease" in mode ? mode.settleLease : null;
   const leaseId = ending ?? settling;
-  const reserved = leaseId === null ? undefined : s.reserved?.[leaseId];
+  const reserved = leaseId === null ? undefined : s.reserved?.get(leaseId);
   const reservation = reserved !== undefined && reserved.endMs > nowMs ? reserved : undefined;
   let found = reservation !== undefined;
   const then = giveBack?.takenAtMs ?? added?.allowedAtMs ?? reservation?.takenAtMs;
@@ -229,7 +225,7 @@ export function count(
     const leases = s.leases?.[part.prefix];
     // A release or settle ends its lease in this call: it is not counted as held after it.
     const live = liveLeases(leases, nowMs, leaseId);
-    if (leaseId !== null && (leases?.[leaseId] ?? 0) > nowMs) found = true;
+    if (leaseId !== null && leases?.holds(leaseId, nowMs)) found = true;
     if (leaseAsk !== null && part.concurrent != null && live.count >= part.concurrent) allowed = false;
     inFlight.push(live.count);
     freeAtMs.push(live.first);

@@ -14,6 +14,7 @@ import {
   windowField,
 } from "./counting";
 import { type Decision, decide } from "./decision";
+import { LeaseSet } from "./lease-set";
 import type { LimitPart, LimitSpec } from "./limits";
 
 /**
@@ -83,7 +84,8 @@ const EMPTY: CounterState = { buckets: {}, windows: {} };
 
 /**
  * The state after a call that took a lease (and, reserving, its cost) or ended one (a release or a settle that found
- * it): the leases that have ended are let go on the way, as check.lua does when a part is full.
+ * it). The sets are changed in place, not copied: only an allowed call comes here, and its state replaces the one it
+ * was counted from (a copy made a check cost as much as the leases held). Ended leases go as check.lua lets them go.
  */
 function withLeases(state: CounterState, mode: Mode, spec: LimitSpec, cost: number, nowMs: number): CounterState {
   const ask = typeof mode === "object" && "lease" in mode ? mode.lease : null;
@@ -94,27 +96,27 @@ function withLeases(state: CounterState, mode: Mode, spec: LimitSpec, cost: numb
         ? mode.settleLease
         : null;
   if (ask === null && ended === null) return state;
-  const leases: Record<string, Record<string, number>> = { ...state.leases };
+  const leases: Record<string, LeaseSet<number>> = { ...state.leases };
   for (const part of spec.parts) {
     const kept = state.leases?.[part.prefix];
     if (ask !== null && part.concurrent == null) continue;
-    if (ended !== null && kept?.[ended] === undefined) continue;
-    const live: Record<string, number> = {};
-    for (const id in kept) if ((kept[id] as number) > nowMs && id !== ended) live[id] = kept[id] as number;
-    if (ask !== null) live[ask.id] = leaseEndMs(nowMs, ask.ttlMs);
-    leases[part.prefix] = live;
+    if (ended !== null && !kept?.has(ended)) continue;
+    const set = kept ?? new LeaseSet<number>();
+    if (ended !== null) set.delete(ended);
+    if (ask !== null) {
+      const endMs = leaseEndMs(nowMs, ask.ttlMs);
+      set.set(ask.id, endMs, endMs);
+    }
+    leases[part.prefix] = set;
   }
   let reserved = state.reserved;
-  if ((ask?.reserve ?? false) || (ended !== null && reserved?.[ended] !== undefined)) {
-    const live: Record<string, Reservation> = {};
-    for (const id in reserved) {
-      const r = reserved[id] as Reservation;
-      if (r.endMs > nowMs && id !== ended) live[id] = r;
-    }
-    if (ask?.reserve) {
-      live[ask.id] = { takenAtMs: nowMs, cost, resets: state.resets ?? 0, endMs: leaseEndMs(nowMs, ask.ttlMs) };
-    }
-    reserved = live;
+  if (ended !== null) reserved?.delete(ended);
+  if (ask?.reserve) {
+    reserved ??= new LeaseSet<Reservation>();
+    // Reservations are only ever found by id: those that ended are let go here, as their keys expire in Redis.
+    reserved.prune(nowMs);
+    const endMs = leaseEndMs(nowMs, ask.ttlMs);
+    reserved.set(ask.id, endMs, { takenAtMs: nowMs, cost, resets: state.resets ?? 0, endMs });
   }
   const next: CounterState = { ...state, leases };
   if (reserved) next.reserved = reserved;

@@ -152,7 +152,7 @@ export function createMemoryStore({
     const nowMs = now();
     const subject = subjectOf(key);
     const reserved =
-      typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.[mode.settleLease] : undefined;
+      typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.get(mode.settleLease) : undefined;
     const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
     // A settle changes the units of the day the reservation was made on, not its checks (contract section 14).
