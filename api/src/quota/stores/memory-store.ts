@@ -7,6 +7,7 @@ import { type LimitSpec, resourceOf } from "../limits";
 import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS } from "../store";
 import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
+import { sweeper } from "./sweeper";
 
 const HISTORY_MINUTES = 1440;
 /** A day's entry in its series: its start, allowed, denied and units. */
@@ -71,7 +72,15 @@ type Subject = {
   added?: Map<string, number>;
 };
 
-export type MemoryStoreOptions = { now?: () => number; sweepEveryMs?: number; schedule?: Schedule };
+/** How often the timer sweeps a slice of the subjects and of the days (sweeper.ts). */
+const SLICE_EVERY_MS = 1_000;
+
+export type MemoryStoreOptions = {
+  now?: () => number;
+  /** About how long a whole pass of the sweep takes, a slice at a time. */
+  sweepEveryMs?: number;
+  schedule?: Schedule;
+};
 
 export function createMemoryStore({
   now = Date.now,
@@ -110,14 +119,25 @@ export function createMemoryStore({
     return resource === undefined ? null : daysOf(key, resource);
   };
 
-  /** Drops every subject that holds nothing any more, so memory tracks recent traffic, not every key ever seen. */
+  // Subjects that hold nothing any more, and days all older than those kept, are dropped, so memory tracks recent
+  // traffic, not every key ever seen: a slice each second, so that a whole pass takes about sweepEveryMs.
+  const sliceEveryMs = Math.min(SLICE_EVERY_MS, sweepEveryMs);
+  const slices = Math.ceil(sweepEveryMs / sliceEveryMs);
+  const idleSubjects = sweeper(subjects, slices, (subject: Subject, t) => subject.expiresMs <= t);
+  const oldestDayKept = (t: number) => t - (t % DAY_MS) - (KEPT_DAYS - 1) * DAY_MS;
+  const oldDays = sweeper(days, slices, (d: number[], t) => (d[d.length - DAY_WIDTH] ?? 0) < oldestDayKept(t));
+  const stopSweeping = schedule(sliceEveryMs, () => {
+    const t = now();
+    idleSubjects.slice(t);
+    oldDays.slice(t);
+  });
+
+  /** A whole pass at once (tests, and anyone who wants the memory back now). */
   function sweep() {
     const t = now();
-    for (const [key, subject] of subjects) if (subject.expiresMs <= t) subjects.delete(key);
-    const oldest = t - (t % DAY_MS) - (KEPT_DAYS - 1) * DAY_MS;
-    for (const [key, d] of days) if ((d[d.length - DAY_WIDTH] ?? 0) < oldest) days.delete(key);
+    idleSubjects.all(t);
+    oldDays.all(t);
   }
-  const stopSweeping = schedule(sweepEveryMs, sweep);
 
   /** `count` checks in the history and the day; allowed ones that consumed `units` (one each when not said). */
   function record(
