@@ -1,5 +1,6 @@
 // The HTTP shell every peer shares: a plain node:http server that reads the check body and answers with JSON.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { afterTurn } from "../../api/src/entry/after-turn";
 
 /** A peer's answer to one check: 200 when allowed, 429 when denied, a JSON body, and any headers beside its type and length. */
 export type PeerAnswer = { status: number; body: string; headers?: Record<string, string> };
@@ -34,21 +35,10 @@ function keyOf(raw: string): string | undefined {
 /**
  * Serves `check` for `POST` (any path) on PORT; any other method answers 200, as a readiness probe. With
  * `together`, the answers decided in one turn of the event loop are written together after it, as Bouncer's Node
- * entry writes them (api/src/entry/node-check.ts): a peer whose answers are decided in process would otherwise
- * write each between two reads of the sockets, which costs it more CPU per check than the work it measures.
+ * entry writes them (api/src/entry/after-turn.ts).
  */
 export function servePeer(check: (key: string) => Promise<PeerAnswer> | PeerAnswer, together = false): void {
-  let due: [ServerResponse, PeerAnswer][] = [];
-  const writeDue = () => {
-    const writing = due;
-    due = [];
-    for (const [res, answer] of writing) send(res, answer);
-  };
-  const answer = (res: ServerResponse, decided: PeerAnswer) => {
-    if (!together) return send(res, decided);
-    if (due.length === 0) setImmediate(writeDue);
-    due.push([res, decided]);
-  };
+  const answer = together ? afterTurn(send) : send;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST") return send(res, { status: 200, body: '{"status":"ok"}' });
     let raw = "";

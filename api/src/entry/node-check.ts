@@ -8,6 +8,7 @@ import { bodyTooLarge, MAX_BODY_BYTES } from "../body-limit";
 import { type AnswerCheck, checkErrorAnswer, type HttpAnswer } from "../check/answer";
 import type { Logger } from "../deps";
 import { requestIdOf } from "../request-id";
+import { afterTurn } from "./after-turn";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -29,21 +30,11 @@ function write(res: ServerResponse, { status, headers, body }: HttpAnswer, logge
 }
 
 export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: Listener): Listener {
-  // Answers are written together once the event loop has read every request that was ready (setImmediate runs
-  // after the poll phase), not each as soon as it is decided: an answer decided in process (the memory store, a
-  // remembered denial) would otherwise go out between two reads, and that cost the server about a third more CPU
-  // per check at saturation (bench/README.md, "Writing answers together"). Answers from Redis already arrive
-  // together, one reply for the batch.
-  let due: [ServerResponse, HttpAnswer, number][] = [];
-  const writeDue = () => {
-    const writing = due;
-    due = [];
-    for (const [res, answer, started] of writing) write(res, answer, logger, started);
-  };
-  const answer = (res: ServerResponse, decided: HttpAnswer, started: number) => {
-    if (due.length === 0) setImmediate(writeDue);
-    due.push([res, decided, started]);
-  };
+  // Answers are written together after the turn that decided them (after-turn.ts). Answers from Redis arrive
+  // together anyway, one reply for the batch.
+  const answer = afterTurn((res: ServerResponse, decided: HttpAnswer, started: number) =>
+    write(res, decided, logger, started),
+  );
   return (req, res) => {
     const length = req.headers["content-length"];
     if (req.url !== "/v1/check" || req.method !== "POST" || length === undefined || req.headers["transfer-encoding"]) {
