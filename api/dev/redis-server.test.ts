@@ -1,6 +1,28 @@
+import { execFile } from "node:child_process";
+import { type AddressInfo, createServer, type Server } from "node:net";
+import { promisify } from "node:util";
 import { Cluster, Redis } from "ioredis";
 import { describe, expect, test } from "vitest";
-import { startCluster, startRedis } from "./redis-server";
+import { freePort, startCluster, startRedis } from "./redis-server";
+
+const execFileAsync = promisify(execFile);
+
+const listen = (port: number) =>
+  new Promise<Server>((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve(server));
+  });
+
+/** A free port whose port + 10000 this test holds. */
+async function portWithBusTaken(): Promise<{ port: number; held: Server }> {
+  for (;;) {
+    const port = await freePort();
+    if (port + 10_000 > 65_535) continue;
+    try {
+      return { port, held: await listen(port + 10_000) };
+    } catch {}
+  }
+}
 
 describe("redis-server harness (integration, needs redis-server)", () => {
   test("a single server answers, survives a kill and restart on the same port", async () => {
@@ -23,4 +45,36 @@ describe("redis-server harness (integration, needs redis-server)", () => {
     client.disconnect();
     await cluster.stop();
   }, 60_000);
+
+  // CI once failed here: a Cluster node's bus listens at port + 10000 unless told otherwise, and that port was
+  // another test's server, so redis-server exited and the harness waited ten seconds for a PING.
+  test("a Cluster node starts when port + 10000, its default bus port, is taken", async () => {
+    const { port, held } = await portWithBusTaken();
+    const node = await startRedis({ port, cluster: true });
+    const { stdout } = await execFileAsync("redis-cli", ["-p", String(node.port), "CLUSTER", "MYID"]);
+    expect(stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
+    await node.stop();
+    held.close();
+  });
+
+  test("a port taken between its pick and redis-server's bind is picked again", async () => {
+    const held = await listen(0);
+    const taken = (held.address() as AddressInfo).port;
+    let picks = 0;
+    const server = await startRedis({ pickPort: () => (picks++ === 0 ? Promise.resolve(taken) : freePort()) });
+    expect(server.port).not.toBe(taken);
+    expect(picks).toBeGreaterThan(1);
+    const client = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    expect(await client.ping()).toBe("PONG");
+    client.disconnect();
+    await server.stop();
+    held.close();
+  });
+
+  test("a port given and taken fails at once with redis-server's reason", async () => {
+    const held = await listen(0);
+    const port = (held.address() as AddressInfo).port;
+    await expect(startRedis({ port })).rejects.toThrow(/Address already in use/);
+    held.close();
+  });
 });

@@ -1,6 +1,6 @@
 // Real redis-server processes on free ports, for tests, the benchmark and local development: one, or a Cluster.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,11 +33,21 @@ export type RedisServer = {
   stop(): Promise<void>;
 };
 
-const cli = (port: number, ...args: string[]) => run("redis-cli", ["-p", String(port), ...args]);
+// A timeout, since a port that another process holds accepts redis-cli's connection and may never answer it.
+const cli = (port: number, ...args: string[]) => run("redis-cli", ["-p", String(port), ...args], { timeout: 2_000 });
 
-async function waitForPing(port: number, ms = 10_000): Promise<void> {
+type Ports = { port: number; busPort?: number };
+
+/** Thrown when redis-server exits before it answers: most often a port another process took first. */
+class ExitedAtStart extends Error {}
+
+async function waitForPing(port: number, child: ChildProcess, logfile: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const log = existsSync(logfile) ? readFileSync(logfile, "utf8").trim().split("\n").slice(-3).join("\n") : "";
+      throw new ExitedAtStart(`redis-server on port ${port} exited at start:\n${log}`);
+    }
     try {
       const { stdout } = await cli(port, "PING");
       if (stdout.trim() === "PONG") return;
@@ -47,12 +57,26 @@ async function waitForPing(port: number, ms = 10_000): Promise<void> {
   }
 }
 
-/** Starts one redis-server with no persistence on a free port (or `port`), in a folder of its own. */
-export async function startRedis(options: { port?: number; args?: string[] } = {}): Promise<RedisServer> {
-  const port = options.port ?? (await freePort());
+/**
+ * Starts one redis-server with no persistence on a free port (or `port`), in a folder of its own. `cluster` makes
+ * it a Cluster node whose bus port is picked free too: by default the bus listens at port + 10000, which may be
+ * another process's port. A port picked here can still be taken before redis-server binds it (every test picks
+ * from the same range), so a server that exits at start is started again on new ports; a `port` given is not.
+ */
+export async function startRedis(
+  options: { port?: number; args?: string[]; cluster?: boolean; pickPort?: () => Promise<number> } = {},
+): Promise<RedisServer> {
+  const pickPort = options.pickPort ?? freePort;
+  const pick = async (): Promise<Ports> => ({
+    port: options.port ?? (await pickPort()),
+    busPort: options.cluster ? await pickPort() : undefined,
+  });
   const dir = mkdtempSync(join(tmpdir(), "bouncer-redis-"));
+  const logfile = join(dir, "redis.log");
   let child: ChildProcess;
-  const launch = async () => {
+  const launch = async ({ port, busPort }: Ports) => {
+    rmSync(logfile, { force: true });
+    const cluster = busPort === undefined ? [] : ["--cluster-enabled", "yes", "--cluster-port", String(busPort)];
     child = spawn(
       "redis-server",
       [
@@ -66,20 +90,35 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
         "no",
         "--dir",
         dir,
+        "--logfile",
+        logfile,
+        ...cluster,
         ...(options.args ?? []),
       ],
       { stdio: "ignore" },
     );
-    await waitForPing(port);
+    await waitForPing(port, child, logfile);
   };
+  let ports = await pick();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await launch(ports);
+      break;
+    } catch (error) {
+      if (!(error instanceof ExitedAtStart) || options.port !== undefined || attempt === 5) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+      ports = await pick();
+    }
+  }
   const exited = () =>
     new Promise<void>((r) =>
       child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", () => r()),
     );
-  await launch();
   const server: RedisServer = {
-    port,
-    url: `redis://127.0.0.1:${port}`,
+    port: ports.port,
+    url: `redis://127.0.0.1:${ports.port}`,
     pause: () => child.kill("SIGSTOP"),
     resume: () => child.kill("SIGCONT"),
     async kill() {
@@ -89,7 +128,7 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
     // A second process could not bind the port, and the first, left running, would answer in its place.
     async restart() {
       await server.kill();
-      await launch();
+      await launch(ports);
     },
     async stop() {
       child.kill("SIGCONT");
@@ -107,7 +146,7 @@ export type RedisCluster = { nodes: RedisServer[]; seeds: string[]; stop(): Prom
 export async function startCluster(size = 3): Promise<RedisCluster> {
   const nodes: RedisServer[] = [];
   for (let i = 0; i < size; i++) {
-    nodes.push(await startRedis({ args: ["--cluster-enabled", "yes", "--cluster-node-timeout", "2000"] }));
+    nodes.push(await startRedis({ cluster: true, args: ["--cluster-node-timeout", "2000"] }));
   }
   const seeds = nodes.map((n) => `127.0.0.1:${n.port}`);
   // One node takes every slot itself (redis-cli --cluster create wants three): a Cluster as a client that knows
