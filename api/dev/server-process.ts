@@ -16,21 +16,31 @@ export type ServerProcess = {
   kill(signal?: NodeJS.Signals): Promise<void>;
 };
 
-/** Starts `api/src/entry/node.ts` with `env` and waits for /healthz; `skewMs` puts its wall clock that far off. */
+/**
+ * Starts `api/src/entry/node.ts` with `env` and waits for /healthz; `skewMs` puts its wall clock that far off. A free
+ * port is free only until someone takes it (every test picks from the same range), so a server that could not listen
+ * (EADDRINUSE) is started again on another.
+ */
 export async function startServer(
   env: Record<string, string>,
-  options: { skewMs?: number } = {},
+  options: { skewMs?: number; pickPort?: () => Promise<number> } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
-  const skew = options.skewMs ? ["--import", "./api/dev/skew-clock.ts"] : [];
-  const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), CLOCK_SKEW_MS: String(options.skewMs ?? 0), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const server = watchProcess(child, `http://127.0.0.1:${port}`, (signal) => child.kill(signal));
-  await untilHealthy(server, child, 60_000);
-  return server;
+  for (let attempt = 1; ; attempt++) {
+    const port = await (options.pickPort ?? freePort)();
+    const skew = options.skewMs ? ["--import", "./api/dev/skew-clock.ts"] : [];
+    const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), CLOCK_SKEW_MS: String(options.skewMs ?? 0), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const server = watchProcess(child, `http://127.0.0.1:${port}`, (signal) => child.kill(signal));
+    try {
+      await untilHealthy(server, child, 60_000);
+      return server;
+    } catch (error) {
+      if (attempt === 3 || !server.output().includes("EADDRINUSE")) throw error;
+    }
+  }
 }
 
 /** A spawned service as a ServerProcess: its output captured, `signal` sent by `kill` while it runs. */
@@ -64,7 +74,8 @@ export async function untilHealthy(server: ServerProcess, child: ChildProcess, m
   const deadline = Date.now() + ms;
   for (;;) {
     try {
-      if ((await fetch(`${server.url}/healthz`)).ok) return;
+      // A timeout, since a port that another process holds may accept the connection and never answer.
+      if ((await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) return;
     } catch {}
     if (child.exitCode !== null || Date.now() > deadline) {
       await server.kill();
