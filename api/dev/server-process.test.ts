@@ -17,10 +17,13 @@ test("a server whose port was taken between its pick and its listen is started a
     { DATABASE_URL: `file:${join(dir, "b.db")}`, ADMIN_TOKEN: "port-test-admin-token" },
     { pickPort: () => (picks++ === 0 ? Promise.resolve(taken) : freePort()) },
   );
-  expect(picks).toBe(2);
-  expect(new URL(server.url).port).not.toBe(String(taken));
-  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-  await server.kill();
-  held.close();
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    expect(picks).toBe(2);
+    expect(new URL(server.url).port).not.toBe(String(taken));
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  } finally {
+    await server.kill();
+    held.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }, 120_000);

@@ -9,8 +9,15 @@ import { afterAll, describe, expect, test } from "vitest";
 
 const root = resolve(import.meta.dirname, "../../..");
 const children: ChildProcess[] = [];
+// Each child leads a process group of its own, killed whole: `npm start` runs the server under npm and a shell, and
+// the tsx binary runs it as a child of its own, so killing only the process spawned here would leave the server
+// listening after the suite.
 afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+  for (const child of children) {
+    try {
+      process.kill(-(child.pid as number), "SIGKILL");
+    } catch {}
+  }
 });
 
 function freePort(): Promise<number> {
@@ -39,6 +46,7 @@ function start(cwd: string, command: string[], env: Record<string, string>) {
     cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   children.push(child);
   let output = "";
