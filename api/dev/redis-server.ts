@@ -21,6 +21,8 @@ export function freePort(): Promise<number> {
 
 export type RedisServer = {
   port: number;
+  /** A Cluster node's bus port (`cluster` in startRedis). */
+  busPort?: number;
   url: string;
   /** Freezes the process (SIGSTOP): connections stay open and nothing answers. */
   pause(): void;
@@ -118,6 +120,7 @@ export async function startRedis(
     );
   const server: RedisServer = {
     port: ports.port,
+    ...(ports.busPort === undefined ? {} : { busPort: ports.busPort }),
     url: `redis://127.0.0.1:${ports.port}`,
     pause: () => child.kill("SIGSTOP"),
     resume: () => child.kill("SIGCONT"),

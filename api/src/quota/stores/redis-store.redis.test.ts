@@ -144,7 +144,7 @@ describe("Redis store (integration, needs redis-server)", () => {
     const nodes = ports.map((port) => new Redis(port, "127.0.0.1"));
     for (const [i, node] of nodes.entries()) {
       await node.config("SET", "cluster-announce-ip", "127.0.0.1");
-      await node.config("SET", "cluster-announce-bus-port", String((ports[i] as number) + 10000));
+      await node.config("SET", "cluster-announce-bus-port", String(own.nodes[i]?.busPort));
       await node.config("SET", "cluster-announce-port", String(droppers.ports[i]));
     }
     // Every node has heard of every other's new address before a client asks for the slots.
