@@ -34,6 +34,8 @@ export function createCustomerReads(db: Db) {
      */
     async page({ q = "", limit, after }: PageQuery): Promise<CustomerPage> {
       const search = searchText(q);
+      // Punctuation alone parts words and starts none: no id or word starts with it. Spaces alone search nothing.
+      if (search === "" && q.trim() !== "") return { customers: [], next: null };
       const rows =
         search === ""
           ? await db

@@ -53,6 +53,13 @@ test("customers made in the same millisecond come newest first by id, across pag
   expect(await walk({ q: "acme c", limit: 2 })).toEqual([["c3"]]);
 });
 
+test("a search of punctuation alone finds nothing, as no id or word starts with it; one of spaces is no search", async () => {
+  for (const id of ["a1", "b2"])
+    await store.create({ id, name: `Acme ${id}`, planId: "pro", billingDay: null }, "test");
+  for (const q of ["%", "_", "--", "%_ ."]) expect(await walk({ q, limit: 10 }), q).toEqual([[]]);
+  expect(await walk({ q: "  ", limit: 10 })).toEqual([["b2", "a1"]]);
+});
+
 /** SQLite's plan for the one statement `read` sends, each step's detail. */
 async function planOf(read: () => Promise<unknown>): Promise<string[]> {
   sent = [];
