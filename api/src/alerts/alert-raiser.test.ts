@@ -27,7 +27,7 @@ test("a crossing becomes the contract's usage.threshold event, its id the same w
   expect(added[0]).toEqual({
     id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
     type: "usage.threshold",
-    timestamp: "2026-11-30T10:41:07Z",
+    timestamp: "2026-11-30T10:41:07.123Z",
     data: {
       customerId: "cus_7Yq",
       planId: "pro",

@@ -17,7 +17,7 @@ export type ThresholdEvent = WebhookEvent & {
   };
 };
 
-/** Unix ms as the contract's timestamps: ISO 8601 in UTC, to the second ("2026-11-30T10:41:07Z"). */
+/** Unix ms as the contract's window bounds: ISO 8601 in UTC, to the second ("2026-11-17T00:00:00Z"). */
 const isoSeconds = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /**
@@ -39,7 +39,8 @@ export function thresholdEvents(
   return crossings.map((c) => ({
     id: thresholdEventId(customerId, c.limit, c.windowStartMs, c.threshold),
     type: "usage.threshold",
-    timestamp: isoSeconds(nowMs),
+    // The event's time as the contract's example and webhook.test have it, to the millisecond ("…T10:41:07.000Z").
+    timestamp: new Date(nowMs).toISOString(),
     data: {
       customerId,
       planId,
