@@ -80,7 +80,7 @@ export type CheckResult =
  * settled keeps its reserved cost.
  */
 export type SettleResult = { outcome: "settled"; body: LeaseEnded } | { outcome: "conflict"; message: string };
-/** What a release answers: the lease ended now (`body`: the limits after it), or it had ended already. */
+/** What a release answers: the lease ended now (`body`: the limits after it), or none is running (ended already). */
 export type ReleaseResult = { outcome: "released"; body: LeaseEnded } | { outcome: "ended"; message: string };
 
 /**
@@ -252,7 +252,8 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
 
     /**
      * Ends a lease now (the request in flight is done), freeing its slot under a `concurrent` limit; a reservation
-     * released this way keeps its reserved cost. `ended` when it had ended already (released, settled, or expired).
+     * released this way keeps its reserved cost. `ended` when it had ended already (released, settled, or expired), or
+     * no check answered that id.
      */
     async release(lease: string): Promise<ReleaseResult> {
       try {

@@ -56,13 +56,17 @@ export const LeaseEnded = z
     },
   });
 
-/** The lease a body names and the policy its counters are held to; a lease whose customer is gone has ended. */
+/**
+ * The lease a body names and the policy its counters are held to. An id no check answered names no lease running, as
+ * one that ended does (404, or 409 for a settle): the client holds a string it was given, and cannot tell the two
+ * apart any more than we can. A lease whose customer is gone has ended.
+ */
 async function leaseAndTarget(
   config: AppDeps["config"],
   name: string,
 ): Promise<{ lease: LeaseRef; target: CheckTarget }> {
   const lease = leaseOf(name);
-  if (!lease) throw new ApiError("invalid_request", "lease: not a lease id (ls_…) as a check answered it");
+  if (!lease) throw new ApiError("not_found", "no such lease: not an id a check answered (ls_…)");
   const target = await (isAnonymous(lease.subject)
     ? config.targets.anonymous()
     : config.targets.byCustomer(lease.subject));
@@ -89,7 +93,7 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
       security,
       summary: "End a lease",
       description:
-        "Ends a lease a check took (a request in flight is done), in one atomic step: its slot under the concurrent limit is free at once. A reservation released this way keeps its reserved cost. 404 not_found when the lease has ended already (released, settled, or past its expiresAt).",
+        "Ends a lease a check took (a request in flight is done), in one atomic step: its slot under the concurrent limit is free at once. A reservation released this way keeps its reserved cost. 404 not_found when the lease has ended already (released, settled, or past its expiresAt), or when no check answered this id.",
       middleware: [allow("service", "admin")],
       request: { body: { required: true, content: { "application/json": { schema: ReleaseRequest } } } },
       responses: {
@@ -116,7 +120,7 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
       security,
       summary: "Settle a reservation at its real cost",
       description:
-        "For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), or was taken while the counter store was down.",
+        "For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.",
       middleware: [allow("service", "admin")],
       request: { body: { required: true, content: { "application/json": { schema: SettleRequest } } } },
       responses: {

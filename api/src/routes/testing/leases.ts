@@ -11,8 +11,6 @@ const entry = (limits: Entry[], name: string) => limits.find((l) => l.name === n
 export const invalidLeaseBodies: [path: string, body: Record<string, unknown>, word: string][] = [
   ["/v1/release", {}, "lease"],
   ["/v1/release", { lease: 42 }, "lease"],
-  ["/v1/release", { lease: "nope" }, "lease"],
-  ["/v1/release", { lease: "ls_s0000000000000000000000.!!" }, "lease"],
   ["/v1/release", { lease: "ls_sAAAAAAAAAAAAAAAAAAAAAA.Y3VzX3g", extra: 1 }, "extra"],
   ["/v1/settle", { lease: "ls_sAAAAAAAAAAAAAAAAAAAAAA.Y3VzX3g" }, "cost"],
   ["/v1/settle", { lease: "ls_sAAAAAAAAAAAAAAAAAAAAAA.Y3VzX3g", cost: -1 }, "cost"],
@@ -115,6 +113,19 @@ export function describeLeaseRoutes(target: RouteHost) {
       const gone = plain.json.lease.id.replace(/\.[^.]+$/, `.${btoa("cus_nobody").replace(/=+$/, "")}`);
       expect((await call("/v1/release", { lease: gone })).status).toBe(404);
       expect((await call("/v1/settle", { lease: gone, cost: 1 })).status).toBe(409);
+    });
+
+    test("an id no check answered is a lease that is not running: release 404, settle 409, nothing changes", async () => {
+      const held = await call("/v1/check", { key, reserve: true, cost: 10 });
+      const before = await left();
+      for (const lease of ["nope", "ls_nope", "ls_s0000000000000000000000.!!", `${held.json.lease.id}x`]) {
+        const released = await call("/v1/release", { lease });
+        expect([released.status, released.json.error.code], lease).toEqual([404, "not_found"]);
+        const settled = await call("/v1/settle", { lease, cost: 1 });
+        expect([settled.status, settled.json.error.code], lease).toEqual([409, "conflict"]);
+      }
+      expect(await left()).toEqual(before);
+      expect((await call("/v1/settle", { lease: held.json.lease.id, cost: 1 })).status).toBe(200);
     });
 
     test("bad bodies get 400 invalid_request and change nothing", async () => {
