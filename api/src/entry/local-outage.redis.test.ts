@@ -4,9 +4,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Redis from "ioredis";
-import { afterAll, describe, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { startCluster, startRedis } from "../../dev/redis-server";
-import { startServer } from "../../dev/server-process";
+import { callServer, startServer } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { ADMIN, heldToShares, type Outage } from "./testing/local-outage-scenario";
 
@@ -85,4 +85,54 @@ describe("a plan failing local, three servers on one store (integration, needs r
     });
     console.log("upstash endpoint stopped", held);
   }, 180_000);
+});
+
+describe("a server started while Redis is down (integration, needs redis-server)", () => {
+  // Contract section 5: a plan failing local answers 200 or 429 decided by the server alone. This one never counted
+  // the servers sharing the store, so as far as it knows it is alone: the whole limit is its share.
+  test("answers each plan by its fail mode from its first check: local limits alone, and the store counts it once back", async () => {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    await redis.kill();
+    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-down-at-start-")), "quota.db")}`;
+    const server = await startServer({
+      REDIS_URL: redis.url,
+      DATABASE_URL: database,
+      ADMIN_TOKEN: ADMIN,
+      STORE_TIMEOUT_MS: "500",
+    });
+    cleanups.push(() => server.kill());
+    const api = (method: string, path: string, body?: unknown, token = ADMIN) =>
+      callServer(server, token, method, path, body);
+    const keyOn = async (failMode: string) => {
+      expect((await api("POST", "/v1/plans", { id: failMode, name: failMode, perHour: 3, failMode })).status).toBe(201);
+      const customer = (await api("POST", "/v1/customers", { name: failMode, planId: failMode })).json.id;
+      return { customer, key: (await api("POST", `/v1/customers/${customer}/keys`)).json.key };
+    };
+    const local = await keyOn("local");
+    const open = await keyOn("open");
+    const closed = await keyOn("closed");
+
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await api("POST", "/v1/check", { key: local.key }));
+    expect(answers.map((a) => [a.status, a.json.degraded, a.json.reason])).toEqual([
+      [200, true, "store_unavailable"],
+      [200, true, "store_unavailable"],
+      [200, true, "store_unavailable"],
+      [429, true, "store_unavailable"],
+    ]);
+    expect((await api("POST", "/v1/check", { key: open.key })).json).toMatchObject({ allowed: true, degraded: true });
+    const refused = await api("POST", "/v1/check", { key: closed.key });
+    expect([refused.status, refused.json.error.code]).toEqual([503, "store_unavailable"]);
+
+    // Back (empty): what the server allowed alone is added to the store's counts.
+    await redis.restart();
+    let remaining: number | undefined;
+    for (const deadline = Date.now() + 30_000; remaining !== 0 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 200));
+      const usage = await api("GET", `/v1/customers/${local.customer}/usage`);
+      remaining = usage.status === 200 ? usage.json.limits[0].remaining : undefined;
+    }
+    expect(remaining).toBe(0);
+  }, 120_000);
 });

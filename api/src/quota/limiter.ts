@@ -175,12 +175,11 @@ export function createLimiter(
       })
     : null;
 
-  /** A check of a plan failing local, decided by this server alone: its share, or store_unavailable without one. */
+  /** A check of a plan failing local, decided by this server alone, on its share. */
   function decidedHere(subject: string, spec: LimitSpec, cost: number, counted: string, ask?: LeaseAsk): CheckResult {
     // Taken here, a lease is this server's own: its id says so, and its release comes back here.
     const mine = ask && { ...ask, id: newLeaseId(true) };
     const here = local.check(subject, spec, cost, mine);
-    if (!here) return { outcome: "store_unavailable", allowed: false };
     const result = marked(subject, outcome(here.decision, here.spec, random));
     if (mine && result.allowed) result.lease = leaseFor(mine, subject, counted, here.decision.nowMs);
     return { ...result, outcome: result.allowed ? "degraded" : "denied", degraded: true };

@@ -125,11 +125,34 @@ describe("a plan failing local, three servers on one store", () => {
     expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(false);
   });
 
-  test("a server that never counted the servers before the outage has no share: it answers store_unavailable", async () => {
+  // Contract section 5: a plan failing local answers 200 or 429 decided by this server alone, whatever the server
+  // knows. One that never counted the servers sharing the store (it started during the outage) is alone as far as
+  // it knows; what others allowed meanwhile is what the bound calls allowed after its last answer, which it never had.
+  test("a server that never counted the servers before the outage decides alone, on the whole limit, and the store counts it after", async () => {
     const f = fleet(1);
     const policy = local({ perDay: 300 });
     f.setDown(true);
-    expect(await f.limiters[0]?.check("acme", policy, 1)).toEqual({ outcome: "store_unavailable", allowed: false });
+    const answers = [];
+    for (let i = 0; i < 301; i++) answers.push(await f.limiters[0]?.check("acme", policy, 1));
+    expect(answers.filter((a) => a?.outcome === "degraded" && a.allowed && a.degraded)).toHaveLength(300);
+    expect(answers[300]).toMatchObject({ outcome: "denied", allowed: false, degraded: true });
+    f.setDown(false);
+    await f.tick();
+    const usage = await f.memory.usage("acme", policy.spec);
+    expect(usage.limits.find((l) => l.name === "day")?.remaining).toBe(0);
+  });
+
+  test("a server thawed during the outage, its count of the servers older than a presence, shares among those it counted", async () => {
+    const f = fleet(3);
+    const policy = local({ perDay: 300 });
+    await f.tick();
+    await f.tick();
+    // Frozen for a minute: no tick ran, and the store stopped answering meanwhile.
+    await f.advance(60_000);
+    f.setDown(true);
+    let allowed = 0;
+    for (let i = 0; i < 200; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(100);
   });
 
   test("open and closed plans answer as they always have", async () => {

@@ -58,17 +58,8 @@ export type LocalLimits = {
    * other servers allowed. (A server without a share asks the store all along.)
    */
   holding(): boolean;
-  /**
-   * A check decided here while the store is down; null when this server cannot: it has not counted the servers
-   * sharing the store just before it stopped answering (it started, or was thawed, during the outage), so it has no
-   * share it could keep to.
-   */
-  check(
-    subject: string,
-    spec: LimitSpec,
-    cost: number,
-    lease?: LeaseAsk,
-  ): { decision: Decision; spec: LimitSpec } | null;
+  /** A check decided here while the store is down, held to this server's share. */
+  check(subject: string, spec: LimitSpec, cost: number, lease?: LeaseAsk): { decision: Decision; spec: LimitSpec };
   /**
    * Ends a lease taken here while the store was down (contract section 14: under a plan failing local, leases are
    * this server's own, held to its share of the concurrent limit); null when it has ended, or is not here.
@@ -95,7 +86,8 @@ export function createLocalLimits(
   const settling = new Map<string, Promise<void>>();
   /** Segments begun so far: each one's number. */
   let segments = 0;
-  let servers: { count: number; atMs: number } | null = null;
+  /** The servers sharing the store, as this server counted them last (lua/presence.lua). */
+  let servers: number | null = null;
   /** The store's clock less this process's, as of its last answer. */
   let offsetMs = 0;
   /** When the store first failed (this process's clock), until the grace after its return has passed. */
@@ -128,11 +120,14 @@ export function createLocalLimits(
     return false;
   }
 
-  /** The servers to share among: counted no longer than a presence before the store stopped answering. */
-  function sharedBy(): number | null {
-    if (!servers || failingSince === null || failingSince - servers.atMs > PRESENCE_TTL_MS) return null;
-    return servers.count;
-  }
+  /**
+   * The servers to share among: those this server counted last, a presence or less before the store stopped
+   * answering. One that counted them longer ago (it was frozen) shares among those it counted then; one that never
+   * counted them (it started during the outage) is alone as far as it knows. The contract's local mode answers 200
+   * or 429 whatever the server knows; the bound then holds with what other servers allowed counted as allowed after
+   * this one's last answer, which is older, or none.
+   */
+  const sharedBy = (): number => servers ?? 1;
 
   function remember(subject: string, decision: Decision) {
     offsetMs = decision.nowMs - now();
@@ -191,11 +186,10 @@ export function createLocalLimits(
       backSince = null;
     },
 
-    holding: () => inOutage() && sharedBy() !== null,
+    holding: inOutage,
 
     check(subject, spec, cost, lease) {
       const n = sharedBy();
-      if (n === null) return null;
       const nowMs = now() + offsetMs;
       let outage = outages.get(subject);
       if (!outage) {
@@ -223,7 +217,7 @@ export function createLocalLimits(
     release(subject, spec, lease) {
       const outage = outages.get(subject);
       const n = sharedBy();
-      if (!outage?.state || n === null) return null;
+      if (!outage?.state) return null;
       const { decision, next } = callInProcess(outage.state, shareOf(spec, n), 0, now() + offsetMs, { release: lease });
       if (!decision.allowed) return null;
       outage.state = next ?? outage.state;
@@ -241,9 +235,8 @@ export function createLocalLimits(
       try {
         const count = await store.presence(server, PRESENCE_TTL_MS);
         answered();
-        const atMs = now();
-        servers = { count: servers && atMs < recountAtMs ? Math.max(servers.count, count) : count, atMs };
-        onServers?.(servers.count);
+        servers = servers !== null && now() < recountAtMs ? Math.max(servers, count) : count;
+        onServers?.(servers);
       } catch {
         failingSince ??= now();
         backSince = null;

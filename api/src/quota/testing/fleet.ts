@@ -40,6 +40,10 @@ export function fleet(servers: number, { localShares = false } = {}) {
       clock += ms;
       for (const run of work) await run();
     },
+    /** Moves the clock and runs nothing, as a process frozen that long. */
+    advance(ms: number) {
+      clock += ms;
+    },
     setDown(value: boolean) {
       down = value;
     },
