@@ -7,6 +7,7 @@ import type { Logger } from "../deps";
 import type { Env } from "../env";
 import { createMetrics } from "../metrics";
 import { guardStore } from "../quota/guard/guarded-store";
+import { timedStore } from "../quota/guard/timed-store";
 import type { CounterStore } from "../quota/store";
 import { createCounterStore } from "../quota/stores/create-store";
 import type { Runtime } from "./runtime";
@@ -28,10 +29,11 @@ export function assembleService(env: Env, db: Db, logger: Logger, runtime: Runti
   });
   const metrics = createMetrics({ processDefaults: !isolate, note: runtime.metricsNote });
   const store = createCounterStore(env, { isolate, schedule });
-  // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all.
+  // The memory store cannot fail; a store across a network answers within STORE_TIMEOUT_MS or not at all. Both are
+  // timed in /metrics.
   const counters =
     env.counterStore === "memory"
-      ? store
+      ? timedStore(store, metrics)
       : guardStore(store, { timeoutMs: env.storeTimeoutMs, logger, metrics, schedule, timerPerCall: isolate });
   // Shares need a process that lives on timers to give them back in time (not a frozen function), and a store that
   // other processes share (the memory store is this process's own).

@@ -165,3 +165,15 @@ describe("POST /v1/check, on the fast path and through the app", () => {
     expect(server.output()).not.toMatch(/Error|aborted/);
   });
 });
+
+// Contract section 7: bouncer_store_duration_seconds is a histogram of counter-store calls, the memory store's too.
+test("/metrics times the memory store's calls, as it times a store across a network", async () => {
+  const count = async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    return Number(text.match(/^bouncer_store_duration_seconds_count (\d+)$/m)?.[1]);
+  };
+  const before = await count();
+  expect((await check("/v1/check", { body: JSON.stringify({ key }) })).status).toBe(200);
+  expect(await count()).toBeGreaterThan(before);
+  expect(before).toBeGreaterThan(0);
+});
