@@ -41,8 +41,9 @@ export async function checkReceiverUrl(text: string, rules: ReceiverRules): Prom
   }
   // The URL is listed and audited, where secrets never appear: the signature is what proves the sender.
   if (url.username || url.password) return fail("invalid_request", "url must not hold a user name or password");
-  const kind = await hostKind(url.hostname, rules);
-  if (kind === null) return fail("invalid_request", `url: the host ${url.hostname} does not resolve`);
+  // A name that does not resolve now may be registered before its DNS is live (or from a network without it): it is
+  // refused only when it reaches a private address, and every attempt to send checks its addresses again.
+  const kind = (await hostKind(url.hostname, rules)) ?? "public";
   if (url.protocol === "http:" && kind !== "loopback") {
     return fail("invalid_request", "url must be https: (http: only to a loopback address, for local development)");
   }
