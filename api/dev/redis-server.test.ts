@@ -50,11 +50,17 @@ describe("redis-server harness (integration, needs redis-server)", () => {
   // another test's server, so redis-server exited and the harness waited ten seconds for a PING.
   test("a Cluster node starts when port + 10000, its default bus port, is taken", async () => {
     const { port, held } = await portWithBusTaken();
-    const node = await startRedis({ port, cluster: true });
-    const { stdout } = await execFileAsync("redis-cli", ["-p", String(node.port), "CLUSTER", "MYID"]);
-    expect(stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
-    await node.stop();
-    held.close();
+    try {
+      const node = await startRedis({ port, cluster: true });
+      try {
+        const { stdout } = await execFileAsync("redis-cli", ["-p", String(node.port), "CLUSTER", "MYID"]);
+        expect(stdout.trim()).toMatch(/^[0-9a-f]{40}$/);
+      } finally {
+        await node.stop();
+      }
+    } finally {
+      held.close();
+    }
   });
 
   test("a port taken between its pick and redis-server's bind is picked again", async () => {
@@ -62,13 +68,16 @@ describe("redis-server harness (integration, needs redis-server)", () => {
     const taken = (held.address() as AddressInfo).port;
     let picks = 0;
     const server = await startRedis({ pickPort: () => (picks++ === 0 ? Promise.resolve(taken) : freePort()) });
-    expect(server.port).not.toBe(taken);
-    expect(picks).toBeGreaterThan(1);
     const client = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    expect(await client.ping()).toBe("PONG");
-    client.disconnect();
-    await server.stop();
-    held.close();
+    try {
+      expect(server.port).not.toBe(taken);
+      expect(picks).toBeGreaterThan(1);
+      expect(await client.ping()).toBe("PONG");
+    } finally {
+      client.disconnect();
+      await server.stop();
+      held.close();
+    }
   });
 
   test("a port given and taken fails at once with redis-server's reason", async () => {

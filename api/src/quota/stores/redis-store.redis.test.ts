@@ -140,34 +140,37 @@ describe("Redis store (integration, needs redis-server)", () => {
     const own = await startCluster(3);
     const ports = own.nodes.map((node) => node.port);
     const droppers = await answerDroppers(ports);
-    // Each node tells clients to reach it through its proxy; the nodes still talk to each other directly.
-    const nodes = ports.map((port) => new Redis(port, "127.0.0.1"));
-    for (const [i, node] of nodes.entries()) {
-      await node.config("SET", "cluster-announce-ip", "127.0.0.1");
-      await node.config("SET", "cluster-announce-bus-port", String(own.nodes[i]?.busPort));
-      await node.config("SET", "cluster-announce-port", String(droppers.ports[i]));
-    }
-    // Every node has heard of every other's new address before a client asks for the slots.
-    await vi.waitFor(
-      async () => {
-        for (const node of nodes) {
-          const slots = JSON.stringify(await node.cluster("SLOTS"));
-          for (const proxy of droppers.ports) expect(slots).toContain(String(proxy));
-        }
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    for (const node of nodes) node.disconnect();
-    const seeds = droppers.ports.map((port) => `127.0.0.1:${port}`);
-    const direct = new Cluster(droppers.ports.map((port) => ({ host: "127.0.0.1", port })));
-    const store = createRedisStore({ clusterNodes: seeds, timeoutMs: 10_000 });
+    // Stopped however the test ends, so that a failure leaves no redis-server running.
+    const stops: (() => Promise<void> | void)[] = [() => own.stop(), () => droppers.close()];
     try {
+      // Each node tells clients to reach it through its proxy; the nodes still talk to each other directly.
+      const nodes = ports.map((port) => new Redis(port, "127.0.0.1"));
+      stops.push(() => {
+        for (const node of nodes) node.disconnect();
+      });
+      for (const [i, node] of nodes.entries()) {
+        await node.config("SET", "cluster-announce-ip", "127.0.0.1");
+        await node.config("SET", "cluster-announce-bus-port", String(own.nodes[i]?.busPort));
+        await node.config("SET", "cluster-announce-port", String(droppers.ports[i]));
+      }
+      // Every node has heard of every other's new address before a client asks for the slots.
+      await vi.waitFor(
+        async () => {
+          for (const node of nodes) {
+            const slots = JSON.stringify(await node.cluster("SLOTS"));
+            for (const proxy of droppers.ports) expect(slots).toContain(String(proxy));
+          }
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const seeds = droppers.ports.map((port) => `127.0.0.1:${port}`);
+      const direct = new Cluster(droppers.ports.map((port) => ({ host: "127.0.0.1", port })));
+      stops.push(() => direct.disconnect());
+      const store = createRedisStore({ clusterNodes: seeds, timeoutMs: 10_000 });
+      stops.push(() => store.close());
       await lostAnswer(store, droppers, (key) => direct.hget(key, "hc"));
     } finally {
-      await store.close();
-      direct.disconnect();
-      await droppers.close();
-      await own.stop();
+      for (const stop of stops.reverse()) await stop();
     }
   }, 60_000);
 
