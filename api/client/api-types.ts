@@ -2643,16 +2643,6 @@ export interface operations {
                      * @example 1
                      */
                     cost?: number;
-                    /**
-                     * @description Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.
-                     * @example true
-                     */
-                    reserve?: boolean;
-                    /**
-                     * @description How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.
-                     * @example 120
-                     */
-                    leaseSeconds?: number;
                 } & ({
                     /** @description The customer's API key. */
                     key: string;

@@ -4,63 +4,78 @@ import { RESOURCE_NAME } from "../domain/plan";
 import { ApiError, describeIssue } from "../errors";
 import { readJson } from "../http";
 
-export const CheckRequest = z
-  .strictObject({
-    key: z.string().min(1).max(256).optional().meta({
-      description: "The customer's API key, as its client presented it. Send exactly one of key and ip.",
-      example: "qk_Hx7fK2pQ…",
-    }),
-    ip: z.string().min(2).max(64).optional().meta({
+/** The check's fields; a refund takes those that say what a check took (not the lease's). */
+const CheckFields = z.strictObject({
+  key: z.string().min(1).max(256).optional().meta({
+    description: "The customer's API key, as its client presented it. Send exactly one of key and ip.",
+    example: "qk_Hx7fK2pQ…",
+  }),
+  ip: z.string().min(2).max(64).optional().meta({
+    description:
+      "For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.",
+    example: "203.0.113.7",
+  }),
+  resource: z.string().regex(RESOURCE_NAME, "resource must match ^[a-z0-9][a-z0-9._:-]{0,62}$").optional().meta({
+    description:
+      "The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.",
+    example: "ai.generate",
+  }),
+  cost: z
+    .number()
+    .int("cost must be a whole number")
+    .min(1, "cost must be at least 1")
+    .max(1_000_000, "cost must be at most 1,000,000")
+    .default(1)
+    .meta({ description: "How much this request consumes from every limit: 1 to 1,000,000.", example: 1 }),
+  reserve: z.boolean().optional().meta({
+    description:
+      "Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.",
+    example: true,
+  }),
+  leaseSeconds: z
+    .number()
+    .int("leaseSeconds must be a whole number")
+    .min(1, "leaseSeconds must be from 1 to 3,600")
+    .max(3600, "leaseSeconds must be from 1 to 3,600")
+    .optional()
+    .meta({
       description:
-        "For anonymous traffic, instead of key: the client's IPv4 or IPv6 address (IPv6 counted per /64), governed by the plan `anonymous`.",
-      example: "203.0.113.7",
+        "How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.",
+      example: 120,
     }),
-    resource: z.string().regex(RESOURCE_NAME, "resource must match ^[a-z0-9][a-z0-9._:-]{0,62}$").optional().meta({
-      description:
-        "The resource this request uses, if any: its limits in the customer's plan are checked with the plan's own, in one step. A resource the plan does not name adds nothing.",
-      example: "ai.generate",
-    }),
-    cost: z
-      .number()
-      .int("cost must be a whole number")
-      .min(1, "cost must be at least 1")
-      .max(1_000_000, "cost must be at most 1,000,000")
-      .default(1)
-      .meta({ description: "How much this request consumes from every limit: 1 to 1,000,000.", example: 1 }),
-    reserve: z.boolean().optional().meta({
-      description:
-        "Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.",
-      example: true,
-    }),
-    leaseSeconds: z
-      .number()
-      .int("leaseSeconds must be a whole number")
-      .min(1, "leaseSeconds must be from 1 to 3,600")
-      .max(3600, "leaseSeconds must be from 1 to 3,600")
-      .optional()
-      .meta({
-        description:
-          "How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.",
-        example: 120,
-      }),
-  })
-  .refine((b) => (b.key === undefined) !== (b.ip === undefined), "send exactly one of key and ip")
+});
+
+const ONE_CALLER = "send exactly one of key and ip";
+const oneCaller = (b: { key?: string | undefined; ip?: string | undefined }) =>
+  (b.key === undefined) !== (b.ip === undefined);
+// The refine in the document's words, which zod cannot write from a refine: a body names one caller.
+const ONE_OF = [
+  {
+    title: "A customer's API key",
+    properties: { key: { type: "string", description: "The customer's API key." } },
+    required: ["key"],
+  },
+  {
+    title: "Anonymous traffic by IP address",
+    properties: { ip: { type: "string", description: "The client's IP address." } },
+    required: ["ip"],
+  },
+];
+
+export const CheckRequest = CheckFields.refine(oneCaller, ONE_CALLER).meta({
+  id: "CheckRequest",
+  description: "Who is calling (key or ip, exactly one) and what the request costs.",
+  oneOf: ONE_OF,
+  example: { key: "qk_Hx7fK2pQ…", cost: 1 },
+});
+
+/** POST /v1/refund's body: the check that was allowed, by its caller, resource and cost. */
+export const RefundRequest = CheckFields.omit({ reserve: true, leaseSeconds: true })
+  .refine(oneCaller, ONE_CALLER)
   .meta({
-    id: "CheckRequest",
-    description: "Who is calling (key or ip, exactly one) and what the request costs.",
-    // The refine above in the document's words, which zod cannot write from a refine: a body names one caller.
-    oneOf: [
-      {
-        title: "A customer's API key",
-        properties: { key: { type: "string", description: "The customer's API key." } },
-        required: ["key"],
-      },
-      {
-        title: "Anonymous traffic by IP address",
-        properties: { ip: { type: "string", description: "The client's IP address." } },
-        required: ["ip"],
-      },
-    ],
+    id: "RefundRequest",
+    description: "The check to give back: who called (key or ip, exactly one), its resource and its cost.",
+    oneOf: ONE_OF,
     example: { key: "qk_Hx7fK2pQ…", cost: 1 },
   });
 

@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import { callerOf } from "../check/caller";
-import { CheckRequest } from "../check/read-request";
+import { RefundRequest } from "../check/read-request";
 import type { App, AppDeps } from "../deps";
 import { LimitEntry } from "../domain/check-response";
 import { errorResponses, jsonContent, security } from "../http";
@@ -42,7 +42,7 @@ export function registerRefund(app: App, { config }: AppDeps, limiter: Limiter) 
       description:
         "For a request that was allowed and then failed downstream: gives `cost` back to every bucket and window the same check takes from (the plan's, and the resource's when it names one), in one atomic step, never beyond a limit's size. It does not change the history of checks.",
       middleware: [allow("service", "admin")],
-      request: { body: { required: true, content: { "application/json": { schema: CheckRequest } } } },
+      request: { body: { required: true, content: { "application/json": { schema: RefundRequest } } } },
       responses: {
         200: jsonContent(Refunded, "Given back; where those limits stand now"),
         ...errorResponses(
