@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
 import { startLibsqlEndpoint } from "../../dev/libsql-endpoint";
@@ -126,7 +126,11 @@ describe("Cloudflare Workers: what only a Worker can get wrong", () => {
       // A third failure in a row opens the breaker, whose log line names what ended the calls: STORE_TIMEOUT_MS
       // ran out (500 ms here, not the default 100).
       expect((await check(open)).json.degraded).toBe(true);
-      expect(first.output()).toContain('"lastError":"no answer within 500 ms"');
+      // Its console reaches this process through wrangler's pipe, after the answer has: wait for it to arrive.
+      await vi.waitFor(() => expect(first.output()).toContain('"lastError":"no answer within 500 ms"'), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       store.redis.resume();
     }
