@@ -47,6 +47,8 @@ describe("configuration", () => {
     [{ REDIS_CLUSTER_NODES: "127.0.0.1" }, "REDIS_CLUSTER_NODES"],
     [{ UPSTASH_REDIS_REST_URL: "not a url" }, "UPSTASH_REDIS_REST_URL"],
     [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "file:" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "file://" }, "DATABASE_URL"],
     [{ STORE_TIMEOUT_MS: "abc" }, "STORE_TIMEOUT_MS"],
     [{ STORE_TIMEOUT_MS: "0" }, "STORE_TIMEOUT_MS"],
     [{ STORE_TIMEOUT_MS: "1.5" }, "STORE_TIMEOUT_MS"],

@@ -48,7 +48,11 @@ const EnvSchema = z
         return n;
       }),
     HOST: z.string().optional().default("127.0.0.1"),
-    DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"]),
+    DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"]).refine(
+      // "file:" alone opens an empty database in memory: every plan, customer and key gone at the next start.
+      (v) => v === undefined || !v.startsWith("file:") || v.slice(5).split("?")[0]?.replace(/^\/\//, "") !== "",
+      'DATABASE_URL "file:" names no file: give a path, such as file:data/quota.db',
+    ),
     DATABASE_AUTH_TOKEN: z.string().optional(),
     COUNTER_STORE: z
       .string()
