@@ -49,7 +49,7 @@ test("every page in the light and the dark theme", async ({ browser, baseURL, ap
     await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
     await shoot("plans");
     await page.locator(`[data-plan-edit="free-${uid}"]`).click();
-    await expect(page.getByRole("heading", { name: "Burst simulator" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Traffic simulator" })).toBeVisible();
     await expect(page.getByText(/^Of 7,400 requests/)).toBeVisible();
     await shoot("plan-form");
 
@@ -65,7 +65,7 @@ test("every page in the light and the dark theme", async ({ browser, baseURL, ap
     await shoot("tokens");
 
     // Initech spends its burst while Live is open, so Live shows it denied now. Its bucket gets a request back 6 s
-    // later, which a loaded machine can let pass before Live's next refresh (every 2 s): then it spends it again.
+    // later, which a loaded machine can let pass before Live's next refresh (every 1.5 s): then it spends it again.
     await nav.getByRole("link", { name: "Live" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Live" })).toBeVisible();
     await expect(async () => {

@@ -121,7 +121,7 @@ export function CustomersPage() {
           </div>
           <Panel
             title="Limits now"
-            description={`Used of each limit of ${selected.name}, updated every 2 seconds. Alerts: ${
+            description={`Used of each limit of ${selected.name}, updated every 1.5 seconds. Alerts: ${
               selectedPlan ? alertsText(effectiveAlerts(selectedPlan, selected.overrides)).toLowerCase() : "…"
             }.`}
           >

@@ -1,5 +1,5 @@
 // The Live page of the admin console: every customer's remaining quota per limit, searched and sorted, the most
-// denied, and checks per minute, all from one request every 2 seconds however many customers there are.
+// denied, and checks per minute, all from one request every 1.5 seconds however many customers there are.
 import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -43,7 +43,7 @@ export function LivePage() {
         title="Live"
         lede={
           <>
-            <span className="live-dot" aria-hidden="true" /> Remaining quota per limit, refreshed every 2 seconds.
+            <span className="live-dot" aria-hidden="true" /> Remaining quota per limit, refreshed every 1.5 seconds.
           </>
         }
       />

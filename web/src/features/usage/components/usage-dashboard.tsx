@@ -48,7 +48,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
         )}
       </Panel>
 
-      <Panel title="Your limits" description="Used of each limit right now, updated every 2 seconds.">
+      <Panel title="Your limits" description="Used of each limit right now, updated every 1.5 seconds.">
         {usage.isPending ? (
           <Loading label="Reading your usage…" />
         ) : usage.isError ? (
