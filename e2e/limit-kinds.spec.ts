@@ -88,8 +88,8 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
     "3 of 50 used",
   );
   // Today's bar holds every check so far: two of the plan's own, three naming the resource.
-  await expect(phone.getByRole("figure", { name: "Your checks per day" })).toContainText("5 allowed");
-  await expect(phone.getByRole("figure", { name: "Your checks per day" })).toContainText("0 denied");
+  await expect(phone.getByRole("figure", { name: "Your checks day by day" })).toContainText("5 allowed");
+  await expect(phone.getByRole("figure", { name: "Your checks day by day" })).toContainText("0 denied");
   await snap("limit-kinds-usage", phone);
   await expectNoPageScroll(phone, "the customer page on a phone");
 
@@ -107,7 +107,7 @@ test("a plan with a month and a resource, for a customer billed on the 31st, sho
 
   await nav.getByRole("link", { name: "Customers" }).click();
   await page.getByRole("button", { name: `Manage Globex ${uid}` }).click();
-  const days = page.getByRole("figure", { name: `Checks of Globex ${uid} per day` });
+  const days = page.getByRole("figure", { name: `Checks of Globex ${uid} day by day` });
   await expect(days).toContainText("5 allowed");
   await expect(days).toContainText("in the last 90 days");
   await snap("limit-kinds-customer-days");

@@ -114,7 +114,7 @@ for (const width of [1280, 390] as const) {
         await expectSound(page, "the new plan form");
         await nav.getByRole("link", { name: "Customers" }).click();
         await page.getByRole("button", { name: `Manage Shell Co ${uid}` }).click();
-        await expect(page.getByRole("figure", { name: `Checks of Shell Co ${uid} per day` })).toBeVisible();
+        await expect(page.getByRole("figure", { name: `Checks of Shell Co ${uid} day by day` })).toBeVisible();
         await expectSound(page, "an open customer");
         await snap(`shell-customer-${width}-${scheme}`);
 
@@ -127,7 +127,7 @@ for (const width of [1280, 390] as const) {
         await expect(showAsTable).toHaveCount(2);
         for (const summary of await showAsTable.all()) await summary.click();
         await expect(page.getByRole("table", { name: "Your checks per minute" })).toBeVisible();
-        await expect(page.getByRole("table", { name: "Your checks per day" })).toContainText("7");
+        await expect(page.getByRole("table", { name: "Your checks day by day" })).toContainText("7");
         await expectSound(page, "/usage");
         await snap(`shell-usage-${width}-${scheme}`);
       });

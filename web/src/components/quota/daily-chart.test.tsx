@@ -9,7 +9,7 @@ afterEach(cleanup);
 test("the days' allowed and denied checks are added up and said in words", () => {
   render(
     <DailyChart
-      label="Your checks per day"
+      label="Your checks day by day"
       points={[
         { day: "2026-11-28", allowed: 31, denied: 0, units: 31 },
         { day: "2026-11-29", allowed: 0, denied: 0, units: 0 },
@@ -17,12 +17,12 @@ test("the days' allowed and denied checks are added up and said in words", () =>
       ]}
     />,
   );
-  const figure = screen.getByRole("figure", { name: "Your checks per day" });
+  const figure = screen.getByRole("figure", { name: "Your checks day by day" });
   expect(figure.textContent).toContain("5,733 allowed");
   expect(figure.textContent).toContain("31 denied");
   expect(figure.textContent).toContain("in the last 90 days");
   expect(screen.getByRole("img").getAttribute("aria-label")).toBe(
-    "Your checks per day: 5,733 allowed, 31 denied in the last 90 days",
+    "Your checks day by day: 5,733 allowed, 31 denied in the last 90 days",
   );
   expect(screen.queryByText(/No checks/)).toBeNull();
 });
@@ -37,7 +37,7 @@ test("days without a check say so instead of an empty grid", () => {
 test("every day's allowed and denied are in a table under Show as table, headed by the UTC day", () => {
   render(
     <DailyChart
-      label="Your checks per day"
+      label="Your checks day by day"
       points={[
         { day: "2026-11-29", allowed: 0, denied: 0, units: 0 },
         { day: "2026-11-30", allowed: 5702, denied: 31, units: 5702 },
@@ -48,7 +48,7 @@ test("every day's allowed and denied are in a table under Show as table, headed 
   expect(details?.open).toBe(false);
   fireEvent.click(screen.getByText("Show as table"));
   expect(details?.open).toBe(true);
-  const table = screen.getByRole("table", { name: "Your checks per day" });
+  const table = screen.getByRole("table", { name: "Your checks day by day" });
   const rows = within(table)
     .getAllByRole("row")
     .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));

@@ -15,5 +15,5 @@ export function CustomerDaily({ customer }: { customer: Customer }) {
       </Alert>
     );
   }
-  return <DailyChart points={daily.data.points} label={`Checks of ${customer.name} per day`} />;
+  return <DailyChart points={daily.data.points} label={`Checks of ${customer.name} day by day`} />;
 }

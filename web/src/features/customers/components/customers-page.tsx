@@ -20,6 +20,9 @@ import { CustomerSettingsForm } from "./customer-settings-form";
 import { CustomersList } from "./customers-list";
 import "./customers.css";
 
+/** What opened a customer made by the New customer form: its Create button, drawn again once the customer closes. */
+const CREATE = Symbol("create");
+
 export function CustomersPage() {
   const plans = usePlans();
   // The customer as it was when opened (its row, or the answer to Create) until its own read answers: it may be on
@@ -34,7 +37,7 @@ export function CustomersPage() {
   const selectedPlan = selected ? plans.data?.find((p) => p.id === selected.planId) : undefined;
   const [deleted, setDeleted] = useState<string | null>(null);
   // The control that opened the customer: Close and Escape give it the focus back.
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<HTMLElement | typeof CREATE | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deletedRef = useRef<HTMLDivElement>(null);
   const createRef = useRef<HTMLDivElement>(null);
@@ -43,16 +46,25 @@ export function CustomersPage() {
     if (deleted) deletedRef.current?.focus();
   }, [deleted]);
 
-  function open(customer: Customer, from: Element | null = document.activeElement) {
-    opener.current = from instanceof HTMLElement && from !== document.body ? from : null;
+  function open(customer: Customer, from: Element | typeof CREATE | null = document.activeElement) {
+    opener.current = from === CREATE || (from instanceof HTMLElement && from !== document.body) ? from : null;
     setDeleted(null);
     setOpened(customer);
   }
 
+  // Opened by Create, the focus goes back to Create customer, which is drawn again only once the customer has closed.
+  const [focusCreate, setFocusCreate] = useState(false);
+  useEffect(() => {
+    if (!focusCreate || opened) return;
+    setFocusCreate(false);
+    createRef.current?.querySelector<HTMLButtonElement>("button[type=submit]")?.focus();
+  }, [focusCreate, opened]);
+
   function close() {
     setOpened(null);
     const back = opener.current;
-    (back?.isConnected ? back : searchRef.current)?.focus();
+    if (back === CREATE) setFocusCreate(true);
+    else (back?.isConnected ? back : searchRef.current)?.focus();
   }
 
   /** Escape closes the customer, unless it was pressed in one of its dialogs (they sit outside, in <body>). */
@@ -74,21 +86,21 @@ export function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers" lede="Who calls your API, on which plan, and with which keys." />
-      <Panel title="New customer">
-        {plans.data.length === 0 ? (
-          <Empty title="Create a plan first">
-            <p>Every customer is on a plan.</p>
-          </Empty>
-        ) : (
-          <div ref={createRef}>
-            {/* Create customer opened it: its button was disabled while creating, so it is named, not read off focus. */}
-            <CustomerCreateForm
-              plans={plans.data}
-              onCreated={(customer) => open(customer, createRef.current?.querySelector("button[type=submit]") ?? null)}
-            />
-          </div>
-        )}
-      </Panel>
+      {/* Not beside an open customer: its form has a Name, a Plan and a Billing day of its own, and each label finds
+          one control (contract section 10). Close, or Escape, brings it back. */}
+      {selected ? null : (
+        <Panel title="New customer">
+          {plans.data.length === 0 ? (
+            <Empty title="Create a plan first">
+              <p>Every customer is on a plan.</p>
+            </Empty>
+          ) : (
+            <div ref={createRef}>
+              <CustomerCreateForm plans={plans.data} onCreated={(customer) => open(customer, CREATE)} />
+            </div>
+          )}
+        </Panel>
+      )}
 
       {selected ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the customer's panels closes it.

@@ -333,7 +333,7 @@ test("resources are added, named, checked with the plan's rules inline, removed,
   expect(second.getByText("Another resource has this name")).toBeTruthy();
   await user.click(screen.getByRole("button", { name: "Create plan" }));
   expect(fetchMock).not.toHaveBeenCalled();
-  await user.click(screen.getByRole("button", { name: "Remove resource 2" }));
+  await user.click(screen.getByRole("button", { name: "Remove #2" }));
   expect(screen.queryByRole("group", { name: "Resource 2" })).toBeNull();
 
   await user.click(screen.getByRole("button", { name: "Create plan" }));

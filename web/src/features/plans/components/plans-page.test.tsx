@@ -110,7 +110,7 @@ test("a delete refused for a plan in use names its customers and offers no delet
 test("the burst simulator beside the form follows the unsaved limits", async () => {
   const user = await renderPage();
   await user.click(screen.getByRole("button", { name: "Edit Pro" }));
-  const simulator = within(screen.getByRole("region", { name: "Burst simulator" }));
+  const simulator = within(screen.getByRole("region", { name: "Traffic simulator" }));
   // Pro's bucket of 60 draining one a second: the default burst (200 in 10 s) then 2/s for an hour, 7,400 requests.
   expect(simulator.getByText(/^Of 7,400 requests/).textContent).toContain("3,669 allowed");
 
@@ -143,7 +143,7 @@ test("Concurrent has its column in the table, a resource's is in its words; the 
   expect(row.getByText("Per minute 10, Concurrent 2")).toBeTruthy();
 
   await user.click(screen.getByRole("button", { name: "Edit Leased" }));
-  const simulator = within(screen.getByRole("region", { name: "Burst simulator" }));
+  const simulator = within(screen.getByRole("region", { name: "Traffic simulator" }));
   expect(simulator.getByText(/^Of 7,400 requests/).textContent).toBe(
     "Of 7,400 requests, 3,669 allowed; 3,731 denied: 3,731 by Per minute.",
   );

@@ -53,7 +53,9 @@ export function ResourcesEditor({ resources, onChange, onBlur, errorOf }: Props)
             <Button
               variant="ghost"
               className="btn-danger-text"
-              aria-label={`Remove resource ${index + 1}`}
+              // Named by its number in its group ("Resource 2"), without the word: the name field alone is found
+              // by the label Resource (contract section 10).
+              aria-label={`Remove #${index + 1}`}
               onClick={() => onChange(resources.filter((r) => r.row !== resource.row))}
             >
               Remove

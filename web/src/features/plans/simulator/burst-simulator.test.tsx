@@ -19,8 +19,8 @@ test("changing the burst changes the summary: a bucket of 20 at 60 a minute unde
   );
 
   const user = userEvent.setup();
-  await user.clear(screen.getByLabelText("Burst requests"));
-  await user.type(screen.getByLabelText("Burst requests"), "0");
+  await user.clear(screen.getByLabelText("Requests"));
+  await user.type(screen.getByLabelText("Requests"), "0");
   // No burst: the steady 2 a second from 10 s meets an empty bucket, which takes 39 before it is full (i ≤ 19 + i/2)
   // and then one a second; the hour's 500th is let through at 490 s, of 961 requests so far (461 denied by the
   // bucket), the bucket denies once more at 490.5 s and the hour the 6,218 up to 3,599.5 s; the new hour allows the

@@ -119,7 +119,7 @@ export function BurstSimulator({ limits }: { limits: Limits }) {
     <section className="simulator" aria-labelledby={titleId}>
       <div className="simulator-head">
         <h3 id={titleId} className="simulator-title">
-          Burst simulator
+          Traffic simulator
         </h3>
         <p className="simulator-hint">
           What these limits, as edited, do to the traffic you describe, each request decided by the service's own
@@ -129,7 +129,7 @@ export function BurstSimulator({ limits }: { limits: Limits }) {
       </div>
       <div className="simulator-controls">
         <PhaseFields
-          legend="A burst"
+          legend="A spike"
           fields={["burstRequests", "overSeconds"]}
           inputs={inputs}
           errors={errors}

@@ -48,7 +48,7 @@ export function SimulationChart({ sim, summary }: Props) {
     return { key, color, bars };
   });
   return (
-    <div className="simulator-chart" role="img" aria-label={`Burst simulation: ${summary}`}>
+    <div className="simulator-chart" role="img" aria-label={`Traffic simulation: ${summary}`}>
       <div className="simulator-plot">
         <div className="simulator-y">
           {lines.map((v) => (

@@ -11,7 +11,7 @@ export function SimulationTable({ sim, labels }: Props) {
   return (
     <details className="chart-table simulator-table">
       <summary>Show as table</summary>
-      <TableScroll label="Burst simulation, as a table">
+      <TableScroll label="Traffic simulation, as a table">
         <table className="table">
           <caption className="visually-hidden">
             Requests allowed and denied in each period of {periodStart(sim.periodMs)}, from the first request

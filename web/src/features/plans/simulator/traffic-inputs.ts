@@ -18,7 +18,7 @@ export const DEFAULT_TRAFFIC: TrafficInputs = {
  * rules to real dates: a burst of a million, a day long, then up to 10,000 a second for a month.
  */
 export const TRAFFIC_FIELDS: readonly { field: TrafficField; label: string; max: number; whole: boolean }[] = [
-  { field: "burstRequests", label: "Burst requests", max: 1_000_000, whole: true },
+  { field: "burstRequests", label: "Requests", max: 1_000_000, whole: true },
   { field: "overSeconds", label: "Over seconds", max: 86_400, whole: false },
   { field: "perSecond", label: "Then per second", max: 10_000, whole: false },
   { field: "forMinutes", label: "For minutes", max: 44_640, whole: false },

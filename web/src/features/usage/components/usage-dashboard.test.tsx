@@ -85,7 +85,7 @@ test("the month shows its renewal date, a resource's entry its name, and the day
   const reached = screen.getByRole("list", { name: /^Alert thresholds of ai\.generate.* reached$/ });
   expect(reached.textContent).toBe("5 % reached");
   expect(screen.getAllByRole("list", { name: /^Alert thresholds of .* reached$/ })).toHaveLength(1);
-  const days = await screen.findByRole("figure", { name: "Your checks per day" });
+  const days = await screen.findByRole("figure", { name: "Your checks day by day" });
   expect(days.textContent).toContain("13 allowed");
   expect(days.textContent).toContain("1 denied");
 

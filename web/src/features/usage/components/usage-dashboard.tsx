@@ -89,7 +89,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
             {daily.error.message}
           </Alert>
         ) : (
-          <DailyChart points={daily.data.points} label="Your checks per day" />
+          <DailyChart points={daily.data.points} label="Your checks day by day" />
         )}
       </Panel>
     </div>
