@@ -107,6 +107,20 @@ describe("npm start", () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 120_000);
 
+  test("with the reader of its output gone (EPIPE), SIGTERM still stops the server", async () => {
+    // As `npm start` runs it: node --import tsx, its output into a pipe that a log shipper reads, and which closes.
+    const dir = projectCopy();
+    const port = await freePort();
+    const server = start(dir, [process.execPath, "--import", "tsx", "api/src/entry/node.ts"], { PORT: String(port) });
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);
+    server.child.stdout?.destroy();
+    server.child.stderr?.destroy();
+    // Its first line into the closed pipe is the one that says it is shutting down. Before, pino wrote it later and
+    // flushed on exit, and that flush retried the failed write every 100 ms for ever: the process never exited.
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   test("a bad configuration value stops start-up with one line naming the variable", async () => {
     const dir = projectCopy();
     const tsx = join(root, "node_modules", ".bin", "tsx");
