@@ -1,4 +1,4 @@
-// GET /v1/customers/{id}/usage: each of a customer's limits as it stands now, read every 1.5 seconds on its admin view.
+// GET /v1/customers/{id}/usage: each of a customer's limits as it stands now, read every LIVE_REFRESH_MS on its admin view.
 import { queryOptions, useIsMutating, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
@@ -17,7 +17,7 @@ export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
     staleTime: 0,
   });
 
-/** Read every 1.5 s, except while a customer is being deleted: this one's limits would answer 404 once it is gone. */
+/** Read every LIVE_REFRESH_MS, except while a customer is being deleted: this one's limits would answer 404 once it is gone. */
 export function useCustomerUsage(customerId: string) {
   const deleting = useIsMutating({ mutationKey: deleteCustomerKey }) > 0;
   return useQuery({ ...customerUsageQueryOptions(useAdminToken(), customerId), enabled: !deleting });

@@ -1,4 +1,4 @@
-// A customer's limits as they stand now, on its admin view: a bar for each, read every 1.5 seconds, with the alert
+// A customer's limits as they stand now, on its admin view: a bar for each, read every LIVE_REFRESH_MS, with the alert
 // thresholds (its override, else its plan's) that each window's use has reached.
 import { LimitBar } from "../../../components/quota/limit-bar";
 import { useNowSeconds } from "../../../components/quota/use-now";

@@ -10,6 +10,7 @@ import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
 import { alertsText } from "../../../lib/alerts";
 import { type Customer, effectiveAlerts } from "../../../lib/domain";
+import { LIVE_REFRESH_WORDS } from "../../../lib/quota";
 import { usePlans } from "../../plans/api/get-plans";
 import { customerQueryOptions } from "../api/get-customer";
 import { CustomerCreateForm } from "./customer-create-form";
@@ -133,7 +134,7 @@ export function CustomersPage() {
           </div>
           <Panel
             title="Limits now"
-            description={`Used of each limit of ${selected.name}, updated every 1.5 seconds. Alerts: ${
+            description={`Used of each limit of ${selected.name}, updated ${LIVE_REFRESH_WORDS}. Alerts: ${
               selectedPlan ? alertsText(effectiveAlerts(selectedPlan, selected.overrides)).toLowerCase() : "…"
             }.`}
           >

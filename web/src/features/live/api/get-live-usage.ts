@@ -1,4 +1,4 @@
-// GET /v1/usage: every customer's usage in one request, read again every 1.5 seconds on the Live page, whatever the
+// GET /v1/usage: every customer's usage in one request, read again every LIVE_REFRESH_MS on the Live page, whatever the
 // number of customers.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";

@@ -1,5 +1,5 @@
 // The Live page of the admin console: every customer's remaining quota per limit, searched and sorted, the most
-// denied, and checks per minute, all from one request every 1.5 seconds however many customers there are.
+// denied, and checks per minute, all from one request every LIVE_REFRESH_MS however many customers there are.
 import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Panel } from "../../../components/ui/panel";
 import { Empty, Loading } from "../../../components/ui/states";
 import { formatCount } from "../../../lib/format";
+import { LIVE_REFRESH_WORDS } from "../../../lib/quota";
 import { type LiveSort, useLiveUsage } from "../api/get-live-usage";
 import { CustomerRow } from "./customer-row";
 import { LiveControls } from "./live-controls";
@@ -43,7 +44,7 @@ export function LivePage() {
         title="Live"
         lede={
           <>
-            <span className="live-dot" aria-hidden="true" /> Remaining quota per limit, refreshed every 1.5 seconds.
+            <span className="live-dot" aria-hidden="true" /> Remaining quota per limit, refreshed {LIVE_REFRESH_WORDS}.
           </>
         }
       />

@@ -1,4 +1,4 @@
-// GET /v1/me/usage with a customer's API key: each limit as it stands, read every 1.5 seconds.
+// GET /v1/me/usage with a customer's API key: each limit as it stands, read every LIVE_REFRESH_MS.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";

@@ -9,6 +9,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Panel } from "../../../components/ui/panel";
 import { Loading } from "../../../components/ui/states";
 import { thresholdsReached } from "../../../lib/alerts";
+import { LIVE_REFRESH_WORDS } from "../../../lib/quota";
 import { useMe } from "../api/get-me";
 import { useMyDaily } from "../api/get-my-daily";
 import { useMyHistory } from "../api/get-my-history";
@@ -48,7 +49,7 @@ export function UsageDashboard({ apiKey, onKeyRefused }: Props) {
         )}
       </Panel>
 
-      <Panel title="Your limits" description="Used of each limit right now, updated every 1.5 seconds.">
+      <Panel title="Your limits" description={`Used of each limit right now, updated ${LIVE_REFRESH_WORDS}.`}>
         {usage.isPending ? (
           <Loading label="Reading your usage…" />
         ) : usage.isError ? (
