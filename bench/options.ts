@@ -8,7 +8,7 @@ export type Options = {
   quick: boolean;
   /** Where results.json and results.svg go. */
   outDir: string;
-  /** The system to profile (node --cpu-prof) through warm-up and saturation rounds only, if any. */
+  /** The system to profile (node --cpu-prof), if any; its summary covers the saturation rounds alone. */
   profile: SystemId | undefined;
   customers: number;
   rounds: number;

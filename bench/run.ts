@@ -12,7 +12,7 @@ import { type CommandsPerCheck, createMeasure, type LatencyRound, type Saturatio
 import { parseOptions, type Scenario } from "./options";
 import { formatOutage, runOutage } from "./outage";
 import { cleanUp, killAll, peakRssMiB, type ServerProcess } from "./processes";
-import { summarizeDir } from "./profile-summary";
+import { profileClockUs, summarizeDir } from "./profile-summary";
 import { buildResults, formatResults, type Results } from "./report";
 import { formatScale } from "./scale/format";
 import { runScale } from "./scale/scale";
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     map.set(system.id, [...(map.get(system.id) ?? []), value]);
 
   // Rounds interleave the systems (A B C…, A B C…), so a slow moment of the machine does not fall on one system.
+  const roundsFromUs = profileClockUs();
   for (let round = 1; round <= options.rounds; round++) {
     for (const system of systems) {
       const result = await measure.saturation(system);
@@ -96,8 +97,10 @@ async function main(): Promise<void> {
 
   if (options.profile && fleet.profileDir) {
     // The profile is written as the process exits.
+    const window = { fromUs: roundsFromUs, toUs: profileClockUs() };
     await (fleet.servers.get(options.profile) as ServerProcess).stop();
-    console.log(`\nCPU profile of ${options.profile} in ${fleet.profileDir}\n\n${summarizeDir(fleet.profileDir)}`);
+    const summary = summarizeDir(fleet.profileDir, 15, window);
+    console.log(`\nCPU profile of ${options.profile} in ${fleet.profileDir}, its saturation rounds\n\n${summary}`);
     return;
   }
 
