@@ -1,8 +1,6 @@
 // Test tooling: the real service as the client's tests meet it, with an admin to make plans, customers and tokens.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../../src/testing/temp-database";
 
 const ADMIN = "client-test-admin-token";
 
@@ -11,7 +9,7 @@ export type Bouncer = Awaited<ReturnType<typeof startBouncer>>;
 /** The service as its own process; `env` adds to its environment (a counter store, say). */
 export async function startBouncer(env: Record<string, string> = {}) {
   const server = await startServer({
-    DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bouncer-client-")), "q.db")}`,
+    DATABASE_URL: tempDatabaseUrl("client"),
     ADMIN_TOKEN: ADMIN,
     ...env,
   });

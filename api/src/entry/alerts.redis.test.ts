@@ -2,12 +2,10 @@
 // with alerts at 50 and 100, checks from every side at once, and a webhook receiver that verifies each delivery with
 // the standardwebhooks package as an integrator's would. Exactly one event per threshold reaches it, whichever server
 // made the crossing check, and one survives the server that answered it being killed.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { counterStoreEnv } from "../../dev/counter-store-env";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 import { startReceiver } from "../webhooks/testing/receiver";
 
 const ADMIN = "alerts-test-admin-token";
@@ -37,7 +35,7 @@ async function setUp(storeEnv: Record<string, string>, servers: number, statuses
   let secret = "";
   const receiver = await startReceiver(() => secret, statuses);
   cleanups.push(() => receiver.close());
-  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-alerts-")), "quota.db")}`;
+  const database = tempDatabaseUrl("alerts");
   // A generous budget: these tests are about counting, and a loaded machine must not turn them into an outage.
   const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "10000" };
   const first = await startServer(env);

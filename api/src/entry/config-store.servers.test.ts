@@ -1,12 +1,10 @@
 // Three API servers on one SQLite file: a storm of admin writes spread over them all succeeds, and afterwards every
 // server reads what the file holds and refuses a key revoked on another (at once on the one that revoked it).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { afterAll, describe, expect, test } from "vitest";
 import { createDb } from "../../../db/client";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 const ADMIN = "config-store-servers-admin-token";
 const CACHE_TTL_MS = 2000;
@@ -29,7 +27,7 @@ const REFUSED = [401, 403, "unknown_key"];
 
 describe("three API servers on one SQLite file", () => {
   test("200 concurrent admin writes over three servers all succeed; every server then agrees with the file", async () => {
-    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-config-servers-")), "quota.db")}`;
+    const url = tempDatabaseUrl("config-servers");
     const env = { DATABASE_URL: url, ADMIN_TOKEN: ADMIN, CONFIG_CACHE_TTL_MS: String(CACHE_TTL_MS) };
     servers.push(await startServer(env));
     servers.push(...(await Promise.all([startServer(env), startServer(env)])));
@@ -88,7 +86,7 @@ describe("three API servers on one SQLite file", () => {
   }, 120_000);
 
   test("writes wait for a write lock another process holds, and the server answers meanwhile", async () => {
-    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-config-lock-")), "quota.db")}`;
+    const url = tempDatabaseUrl("config-lock");
     const server = await startServer({ DATABASE_URL: url, ADMIN_TOKEN: ADMIN });
     servers.push(server);
     const other = createClient({ url });

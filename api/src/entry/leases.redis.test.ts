@@ -4,13 +4,11 @@
 // when the server that took it was killed), and a reservation is settled at its real cost in usage and daily units.
 // Then two servers on a Redis stalled with SIGSTOP: under failMode "local" each keeps to its share of the concurrent
 // limit and only the server that took a lease can release it; under "open" checks go through and take none.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type CounterStoreKind, counterStoreEnv } from "../../dev/counter-store-env";
 import { type RedisServer, startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 const ADMIN = "leases-test-admin-token";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -27,7 +25,7 @@ const entry = (limits: Entry[], name: string) => limits.find((l) => l.name === n
 
 /** `count` API servers on the counter store of `storeEnv` and one SQLite file, and a service token. */
 async function startServers(storeEnv: Record<string, string>, count: number, timeoutMs: number) {
-  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-leases-")), "quota.db")}`;
+  const database = tempDatabaseUrl("leases");
   const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: String(timeoutMs) };
   // The first applies the migrations alone; the others start together.
   const first = await startServer(env);

@@ -1,13 +1,11 @@
 // failMode "local" on three Node servers sharing one counter store (testing/local-outage-scenario.ts): Redis stalled
 // with SIGSTOP, killed with SIGKILL, a Cluster's master stalled, and the Upstash endpoint stopped.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Redis from "ioredis";
 import { afterAll, describe, expect, test } from "vitest";
 import { startCluster, startRedis } from "../../dev/redis-server";
 import { callServer, startServer } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
+import { tempDatabaseUrl } from "../testing/temp-database";
 import { ADMIN, heldToShares, type Outage } from "./testing/local-outage-scenario";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -16,7 +14,7 @@ afterAll(async () => {
 });
 
 async function onThreeServers(outage: Outage) {
-  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-local-outage-")), "quota.db")}`;
+  const database = tempDatabaseUrl("local-outage");
   const env = { ...outage.env, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "500" };
   const first = await startServer(env);
   const servers = [first, ...(await Promise.all([startServer(env), startServer(env)]))];
@@ -94,7 +92,7 @@ describe("a server started while Redis is down (integration, needs redis-server)
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
     await redis.kill();
-    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-down-at-start-")), "quota.db")}`;
+    const database = tempDatabaseUrl("down-at-start");
     const server = await startServer({
       REDIS_URL: redis.url,
       DATABASE_URL: database,

@@ -1,13 +1,11 @@
 // Local shares across processes (contract section 12, issue 19): three API servers spend shares of one hot
 // customer's quota taken from one store, and the total allowed still never exceeds its limit.
-import { mkdtempSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { counterStoreEnv } from "../../dev/counter-store-env";
 import { startRedis } from "../../dev/redis-server";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 const ADMIN = "local-shares-test-admin-token";
 const SHARE = 100;
@@ -51,7 +49,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 }
 
 async function hotCustomerAcrossServers(storeEnv: Record<string, string>) {
-  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-shares-")), "quota.db")}`;
+  const database = tempDatabaseUrl("shares");
   // A generous budget: this test is about counting, and a loaded machine must not turn it into an outage.
   const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "10000" };
   const first = await startServer(env);
@@ -144,7 +142,7 @@ describe("local shares: three API servers and one hot customer (integration, nee
   test("a stalled store: a held share is still spent, exactly; then the plan's fail mode answers", async () => {
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
-    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-shares-")), "quota.db")}`;
+    const database = tempDatabaseUrl("shares");
     const server = await startServer({
       REDIS_URL: redis.url,
       DATABASE_URL: database,

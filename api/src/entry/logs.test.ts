@@ -1,15 +1,13 @@
 // The server's logs: JSON lines, each request's with its id; a check logs nothing at the default level.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 describe("logs", () => {
   test("every line is JSON, request lines carry the request id, and checks are silent at the default level", async () => {
     const admin = "logs-test-admin-token";
     const server = await startServer({
-      DATABASE_URL: `file:${join(mkdtempSync(join(tmpdir(), "bouncer-logs-")), "q.db")}`,
+      DATABASE_URL: tempDatabaseUrl("logs"),
       ADMIN_TOKEN: admin,
     });
     const call = (method: string, path: string, body?: unknown, requestId?: string) =>

@@ -1,10 +1,8 @@
 // Exact across processes: three API servers share one counter store, one of them with its clock 90 s off.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { counterStoreEnv } from "../../dev/counter-store-env";
 import { callServer, type ServerProcess, startServer } from "../../dev/server-process";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 const ADMIN = "servers-test-admin-token";
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -16,7 +14,7 @@ const api = (server: ServerProcess, method: string, path: string, body?: unknown
   callServer(server, token, method, path, body);
 
 async function exactAcrossServers(storeEnv: Record<string, string>) {
-  const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-servers-")), "quota.db")}`;
+  const database = tempDatabaseUrl("servers");
   // A generous budget: this test is about counting, and a loaded machine must not turn it into an outage.
   const env = { ...storeEnv, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "10000" };
   const first = await startServer(env);

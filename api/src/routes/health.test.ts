@@ -1,7 +1,4 @@
 // The operations suite (testing/health.ts) in process, and the config store's outages, which need the database in hand.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, test } from "vitest";
 import { createDb } from "../../../db/client";
@@ -10,6 +7,7 @@ import { createApp } from "../app";
 import { createConfig } from "../config";
 import { createMetrics } from "../metrics";
 import { createMemoryStore } from "../quota/stores/memory-store";
+import { tempDatabaseUrl } from "../testing/temp-database";
 import { ADMIN_TOKEN, nodeHost, testApp } from "../testing/test-app";
 import { describeOperations } from "./testing/health";
 
@@ -54,7 +52,7 @@ describe("operations", () => {
 
 describe("an outage of the config store", () => {
   test("/readyz names the config store while writes cannot get through; one log line as it starts, one as it ends", async () => {
-    const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-outage-")), "quota.db")}`;
+    const url = tempDatabaseUrl("outage");
     // Writes give up after 300 ms instead of 5 s, so that a lock held for 2 s is an outage.
     const { db, client } = await createDb({ url, lockWaitMs: 300 });
     await migrateDb(db);

@@ -1,8 +1,5 @@
 // Builds the real app on a fresh migrated database file for in-process tests (`app.request()`), and the `call` and
 // RouteHost that the route suites share with the Worker (api/dev/worker-host.ts).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createDb } from "../../../db/client";
 import { migrateDb } from "../../../db/migrate";
 import { createApp } from "../app";
@@ -13,6 +10,7 @@ import type { CounterStore } from "../quota/store";
 import { createMemoryStore } from "../quota/stores/memory-store";
 import type { Schedule } from "../schedule";
 import type { WebhookSettings } from "../webhooks";
+import { tempDatabaseUrl } from "./temp-database";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -85,7 +83,7 @@ export async function testApp(
     webhooks?: WebhookSettings;
   } = {},
 ) {
-  const url = options.url ?? `file:${join(mkdtempSync(join(tmpdir(), "bouncer-test-")), "quota.db")}`;
+  const url = options.url ?? tempDatabaseUrl("test");
   const { db, client } = await createDb({ url });
   await migrateDb(db);
   const errors: unknown[] = [];

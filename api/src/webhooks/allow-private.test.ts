@@ -1,15 +1,13 @@
 // WEBHOOK_ALLOW_PRIVATE from the environment to the route that registers receivers, through the service every Node,
 // Lambda and Vercel entry builds (serviceFromEnv).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "vitest";
 import { serviceFromEnv } from "../entry/service-from-env";
+import { tempDatabaseUrl } from "../testing/temp-database";
 
 const ADMIN = "allow-private-test-admin-token";
 
 async function register(env: Record<string, string>) {
-  const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-webhooks-")), "quota.db")}`;
+  const url = tempDatabaseUrl("webhooks");
   const result = await serviceFromEnv({ DATABASE_URL: url, ADMIN_TOKEN: ADMIN, LOG_LEVEL: "silent", ...env });
   if (!result.ok) throw new Error(result.error);
   const { service, config } = result.built;

@@ -1,10 +1,8 @@
 // A burst on a healthy Redis (issue 15): what Redis answered while a server was busy is an answer, not a timeout.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { callServer, type ServerProcess, startServer } from "../../../dev/server-process";
+import { tempDatabaseUrl } from "../../testing/temp-database";
 
 const ADMIN = "burst-test-admin-token";
 const CHECKS = 600;
@@ -27,7 +25,7 @@ describe("a burst of checks on one healthy redis-server (integration, needs redi
 
   beforeAll(async () => {
     redis = await startRedis();
-    const database = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-burst-")), "quota.db")}`;
+    const database = tempDatabaseUrl("burst");
     // The default budget, not a generous one: it is what is under test.
     const env = { REDIS_URL: redis.url, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "100" };
     const first = await startServer(env);
