@@ -143,12 +143,23 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof error?.code === "string" && typeof error.message === "string";
 }
 
-/** The error an answer that is not a 200 or 429 stands for: Bouncer's refusal, or Bouncer not there. */
+/**
+ * Whether a check's 200 or 429 came from Bouncer: a gateway in front of it (AWS API Gateway, a Function URL) throttles
+ * with a 429 of its own, `{"message":"Too Many Requests"}`, which decides nothing about the customer.
+ */
+function isCheckBody(body: unknown): body is CheckBody {
+  const check = body as Partial<CheckBody> | null;
+  return typeof check?.allowed === "boolean" && Array.isArray(check.limits);
+}
+
+/** The error an answer that is not a check's 200 or 429 stands for: Bouncer's refusal, or Bouncer not there. */
 async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailable> {
   const body: unknown = await res.json().catch(() => null);
   if (!isEnvelope(body)) {
     const what = `${res.status} ${res.statusText}`.trim();
-    if (res.status >= 500) return new BouncerUnavailable(`Bouncer's address answered ${what}, not Bouncer`);
+    // Bouncer answers 429 to checks alone, always with a check's body: any other 429 is a gateway's throttling.
+    if (res.status >= 500 || res.status === 429)
+      return new BouncerUnavailable(`Bouncer's address answered ${what}, not Bouncer`);
     return new BouncerError(
       res.status,
       "unexpected_response",
@@ -165,10 +176,12 @@ async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailab
   });
 }
 
+const CHECK_PATH = "/v1/check";
+
 export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch = fetch }: ClientOptions) {
   const base = baseUrl.replace(/\/+$/, "");
 
-  /** A 200 or 429 as it came; any other answer thrown as what it stands for. */
+  /** A 200 (or a check's 429) as it came; any other answer thrown as what it stands for. */
   async function request(method: string, path: string, body?: unknown): Promise<Response> {
     const init: RequestInit = {
       method,
@@ -185,7 +198,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     } catch (error) {
       throw new BouncerUnavailable(`Bouncer did not answer: ${(error as Error).message}`);
     }
-    if (res.ok || res.status === 429) return res;
+    if (res.ok || (res.status === 429 && path === CHECK_PATH)) return res;
     throw await failureOf(res);
   }
 
@@ -206,7 +219,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     async check(input: CheckInput): Promise<CheckResult> {
       let res: Response;
       try {
-        res = await request("POST", "/v1/check", input);
+        res = await request("POST", CHECK_PATH, input);
       } catch (error) {
         if (!(error instanceof BouncerError)) throw error;
         if (error.code === "unknown_key") return { outcome: "unknown_key" };
@@ -219,7 +232,10 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
         const value = res.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      const body = await json<CheckBody>(res);
+      const body = await json<unknown>(res);
+      if (!isCheckBody(body)) {
+        throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with JSON that is no check's answer`);
+      }
       return { outcome: res.status === 200 ? "allowed" : "denied", body, headers };
     },
 

@@ -16,6 +16,14 @@ let silentUrl: string;
 // An upstream the backend proxies to, and a gateway that answers 502 in Bouncer's place (its page, not Bouncer's).
 const upstream = createHttpServer((_, res) => res.writeHead(200, { "content-type": "text/plain" }).end("upstream"));
 const gateway = createHttpServer((_, res) => res.writeHead(502, { "content-type": "text/html" }).end("<h1>502</h1>"));
+// A gateway in front of Bouncer that throttles it, as AWS API Gateway and Lambda Function URLs answer: 429 with JSON
+// that is no check's answer. And one that answers 200 with JSON of its own (a login page's API, a misrouted path).
+const throttling = createHttpServer((_, res) =>
+  res.writeHead(429, { "content-type": "application/json" }).end('{"message":"Too Many Requests"}'),
+);
+const elsewhere = createHttpServer((_, res) =>
+  res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
+);
 // A model server that reports the tokens an answer used in a header of its own.
 const model = createHttpServer((_, res) =>
   res.writeHead(200, { "content-type": "application/json", "x-tokens-used": "700" }).end('{"text":"hi"}'),
@@ -90,12 +98,15 @@ beforeAll(async () => {
   silentUrl = urlOf(silent);
   // Requests in flight, one at a time, and tokens by the day.
   await bouncer.admin("POST", "/v1/plans", { id: "llm", name: "LLM", perDay: 10_000, concurrent: 1 });
-  for (const server of [upstream, gateway, model]) await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  for (const server of [upstream, gateway, throttling, elsewhere, model])
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 });
 afterAll(async () => {
   silent?.close();
   upstream.close();
   gateway.close();
+  throttling.close();
+  elsewhere.close();
   model.close();
   await bouncer?.kill();
 });
@@ -167,6 +178,21 @@ describe("the Hono middleware against the real service", () => {
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
+  });
+
+  test("a 429 or 200 that is no check's answer (a gateway throttling Bouncer): the middleware's own failMode decides", async () => {
+    for (const address of [throttling, elsewhere]) {
+      const served = await backend({ baseUrl: urlOf(address), failMode: "open" }).request("/api/hello", {
+        headers: { "x-api-key": key },
+      });
+      expect(served.status).toBe(200);
+      expect(await served.json()).toEqual({ hello: "world" });
+      const refused = await backend({ baseUrl: urlOf(address), failMode: "closed" }).request("/api/hello", {
+        headers: { "x-api-key": key },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+    }
   });
 
   test("a proxied fetch() response, whose headers are immutable, is answered with the rate-limit headers", async () => {
