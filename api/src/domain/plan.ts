@@ -78,9 +78,13 @@ export const Alerts = z
   .refine((a) => new Set(a).size === a.length, "each alert threshold once")
   .transform((a) => [...a].sort((x, y) => x - y));
 
-/** Resource names, checked here rather than as a record's key schema so that the message names the rule. */
+/**
+ * Resource names, checked here rather than as a record's key schema so that the message names the rule. A key
+ * `__proto__` is looked for in the body as it came: JSON.parse makes it an own key, but the record zod builds would set
+ * its prototype with it instead, so the resource would be dropped without a word and the rest written.
+ */
 export function resourceRecord<T extends z.ZodType>(limits: T) {
-  return z.record(z.string(), limits).superRefine((resources, ctx) => {
+  const record = z.record(z.string(), limits).superRefine((resources, ctx) => {
     const names = Object.keys(resources);
     if (names.length > MAX_RESOURCES) ctx.addIssue({ code: "custom", message: `at most ${MAX_RESOURCES} resources` });
     for (const name of names) {
@@ -88,12 +92,21 @@ export function resourceRecord<T extends z.ZodType>(limits: T) {
         ctx.addIssue({
           code: "custom",
           path: [name],
-          message: `resource names must match ^[a-z0-9][a-z0-9._:-]{0,62}$ (got ${JSON.stringify(name)})`,
+          message: nameRule(name),
         });
       }
     }
   });
+  return z.preprocess((input, ctx) => {
+    if (input !== null && typeof input === "object" && Object.hasOwn(input, "__proto__")) {
+      ctx.issues.push({ code: "custom", input, path: ["__proto__"], message: nameRule("__proto__") });
+    }
+    return input;
+  }, record);
 }
+
+const nameRule = (name: string) =>
+  `resource names must match ^[a-z0-9][a-z0-9._:-]{0,62}$ (got ${JSON.stringify(name)})`;
 
 export type LimitViolation = { field: LimitField; message: string };
 

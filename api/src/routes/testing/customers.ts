@@ -89,6 +89,11 @@ export function describeCustomerRoutes(target: RouteHost) {
         { name: "A", planId: "free", overrides: { perMinute: null } },
         "at least one",
       ],
+      [
+        "an override of a resource named __proto__",
+        { name: "A", planId: "pro", overrides: { resources: JSON.parse('{"__proto__":{"perDay":5}}') } },
+        "__proto__",
+      ],
     ])("creating a customer with %s is refused with 400 and changes nothing", async (_, body, hint) => {
       const res = await t.call("POST", "/v1/customers", { body });
       expect(res.status).toBe(400);

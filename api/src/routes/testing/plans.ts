@@ -183,6 +183,8 @@ export function describePlanRoutes(target: RouteHost) {
       ["an unknown fail mode", { ...pro, failMode: "sometimes" }, "failMode"],
       ["a shadow that is not a boolean", { ...pro, shadow: "yes" }, "shadow"],
       ["an unknown field", { ...pro, colour: "blue" }, "colour"],
+      // An own key of the parsed body, which a record made by assignment would have taken for its prototype.
+      ["a resource named __proto__", { ...pro, resources: JSON.parse('{"__proto__":{"perMinute":10}}') }, "__proto__"],
     ])("creating a plan with %s is refused with 400 and changes nothing", async (_, body, hint) => {
       const res = await t.call("POST", "/v1/plans", { body });
       expect(res.status).toBe(400);
