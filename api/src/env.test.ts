@@ -30,6 +30,18 @@ describe("configuration", () => {
     expect(store({ COUNTER_STORE: "memory", REDIS_URL: "redis://127.0.0.1:6379" })).toBe("memory");
   });
 
+  test("HOST set but empty is unset: 127.0.0.1, not every interface", () => {
+    const parsed = parseEnv({ HOST: "" });
+    expect(parsed.ok && parsed.env.host).toBe("127.0.0.1");
+    const given = parseEnv({ HOST: "0.0.0.0" });
+    expect(given.ok && given.env.host).toBe("0.0.0.0");
+  });
+
+  test("the longest timer is a valid timeout", () => {
+    const parsed = parseEnv({ STORE_TIMEOUT_MS: "2147483647", CONFIG_CACHE_TTL_MS: "2147483647" });
+    expect(parsed.ok && [parsed.env.storeTimeoutMs, parsed.env.configCacheTtlMs]).toEqual([2147483647, 2147483647]);
+  });
+
   test("WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private addresses; 0 or unset does not", () => {
     const allowed = (value?: string) => {
       const parsed = parseEnv(value === undefined ? {} : { WEBHOOK_ALLOW_PRIVATE: value });
@@ -56,6 +68,12 @@ describe("configuration", () => {
     [{ PORT: "70000" }, "PORT"],
     [{ PORT: "http" }, "PORT"],
     [{ WEBHOOK_ALLOW_PRIVATE: "yes" }, "WEBHOOK_ALLOW_PRIVATE"],
+    // Past a timer's longest delay (2^31 - 1 ms), which Node fires at once: the cache was read every millisecond.
+    [{ STORE_TIMEOUT_MS: "2147483648" }, "STORE_TIMEOUT_MS"],
+    [{ CONFIG_CACHE_TTL_MS: "99999999999999" }, "CONFIG_CACHE_TTL_MS"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1:7000,127.0.0.1:99999" }, "REDIS_CLUSTER_NODES"],
+    [{ REDIS_CLUSTER_NODES: "127.0.0.1:0" }, "REDIS_CLUSTER_NODES"],
+    [{ UPSTASH_REDIS_REST_TOKEN: "t" }, "UPSTASH_REDIS_REST_URL"],
   ])("%j stops start-up with one line naming %s", (env, name) => {
     const parsed = parseEnv(env);
     expect(parsed.ok).toBe(false);

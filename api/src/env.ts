@@ -2,16 +2,20 @@
 import { z } from "zod";
 import { redact } from "./redact";
 
+/** setTimeout's largest delay (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 const positiveInt = (name: string, fallback: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return fallback;
-      if (!/^\d+$/.test(v) || Number(v) < 1 || !Number.isSafeInteger(Number(v))) {
+      // The most a timer holds: Node and workerd fire a longer one at once, so a cache read every millisecond.
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_TIMER_MS) {
         ctx.addIssue({
           code: "custom",
-          message: `${name} must be a positive whole number of milliseconds, got "${v}"`,
+          message: `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, got "${v}"`,
         });
         return z.NEVER;
       }
@@ -47,7 +51,11 @@ const EnvSchema = z
         }
         return n;
       }),
-    HOST: z.string().optional().default("127.0.0.1"),
+    // Empty is unset, as for every other variable: to Node, listening on host "" is listening on every interface.
+    HOST: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === "" ? "127.0.0.1" : v)),
     DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"]).refine(
       // "file:" alone opens an empty database in memory: every plan, customer and key gone at the next start.
       (v) => v === undefined || !v.startsWith("file:") || v.slice(5).split("?")[0]?.replace(/^\/\//, "") !== "",
@@ -74,7 +82,8 @@ const EnvSchema = z
       .transform((v, ctx) => {
         if (v === undefined || v === "") return undefined;
         const nodes = v.split(",").map((s) => s.trim());
-        if (!nodes.every((n) => /^[^\s:]+:\d{1,5}$/.test(n))) {
+        const port = (node: string) => Number(node.slice(node.lastIndexOf(":") + 1));
+        if (!nodes.every((n) => /^[^\s:]+:\d{1,5}$/.test(n) && port(n) >= 1 && port(n) <= 65535)) {
           ctx.addIssue({
             code: "custom",
             message: `REDIS_CLUSTER_NODES must be comma-separated host:port pairs, got "${v}"`,
@@ -116,6 +125,17 @@ const EnvSchema = z
         code: "custom",
         message: "COUNTER_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN",
       });
+      return z.NEVER;
+    }
+    // A token without its URL is an Upstash store meant and misnamed: counting in memory instead, each server apart,
+    // would break every limit shared by more than one server.
+    if (
+      !env.COUNTER_STORE &&
+      env.UPSTASH_REDIS_REST_TOKEN &&
+      !env.UPSTASH_REDIS_REST_URL &&
+      counterStore === "memory"
+    ) {
+      ctx.addIssue({ code: "custom", message: "UPSTASH_REDIS_REST_TOKEN is set without UPSTASH_REDIS_REST_URL" });
       return z.NEVER;
     }
     if (counterStore === "redis" && !env.REDIS_URL && !env.REDIS_CLUSTER_NODES) {
