@@ -138,6 +138,26 @@ describe("headers", () => {
     });
   });
 
+  test("an allowed check's t is until its most constraining bucket has one more request, not until it is full", () => {
+    // A bucket of 5 refilling 10 a minute (one request every 6 s), after 1 to 5 checks of one instant: full again in
+    // 6 to 30 s, one more request in 6 s each time. Full, no more comes: t=0.
+    const bucket = (used: number, resetMs = now + used * 6000) =>
+      rateLimitHeaders(
+        outcome(decision(true, [burst({ limit: 5, perMinute: 10, remaining: 5 - used, resetMs })]), SPEC),
+        "",
+      ).RateLimit;
+    expect([1, 2, 3, 4, 5].map((used) => bucket(used))).toEqual([
+      '"burst";r=4;t=6',
+      '"burst";r=3;t=6',
+      '"burst";r=2;t=6',
+      '"burst";r=1;t=6',
+      '"burst";r=0;t=6',
+    ]);
+    // 2.5 s after the fifth check the next request is 3.5 s away: t rounds up, never earlier than the truth.
+    expect(bucket(5, now + 30_000 - 2500)).toBe('"burst";r=0;t=4');
+    expect(bucket(0, now)).toBe('"burst";r=5;t=0');
+  });
+
   test("an allowed check has no Retry-After, and t counts down to the limit's reset", () => {
     const h = rateLimitHeaders(outcome(decision(true, [hour({ remaining: 7 })]), SPEC), '"hour";q=5000;w=3600');
     expect(h.RateLimit).toBe('"hour";r=7;t=3600');

@@ -187,6 +187,11 @@ export type Decided = {
   /** The store's clock at the decision, in ms. */
   nowMs: number;
   top: LimitEntry;
+  /**
+   * Ms until more of `top` is available (RateLimit's t): a window's end, a bucket's next whole request (0 when it is
+   * full), the first lease's end.
+   */
+  moreInMs: number;
   /** Seconds until the same request could pass, with jitter; null when it never can; undefined when allowed. */
   retryAfter: number | null | undefined;
   /** The true wait in ms (no jitter), for the deny cache; null when the request can never pass. */
@@ -229,6 +234,18 @@ function mostConstraining(limits: LimitState[], allowed: boolean): number {
 }
 
 /**
+ * How long until more of a limit is available: a window when it ends; a bucket when its next whole request has
+ * dripped back (it is full again at resetMs, one request every 60,000 / perMinute ms before that), none when full;
+ * leases in flight when the first ends (resetMs).
+ */
+function untilMore(limit: LimitState, nowMs: number): number {
+  const untilReset = Math.max(0, limit.resetMs - nowMs);
+  if (limit.perMinute === undefined) return untilReset;
+  if (limit.remaining >= limit.limit) return 0;
+  return Math.max(0, untilReset - ((limit.limit - limit.remaining - 1) * 60_000) / limit.perMinute);
+}
+
+/**
  * Retry-After per contract section 5: ceil(wait) + j seconds, j a random whole number from 0 to
  * max(1, ceil(wait / 10)), so that rejected clients do not all come back in the same second.
  */
@@ -244,8 +261,10 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
  */
 export function outcome(decision: Decision, spec: LimitSpec, random?: () => number, remainingWaitMs?: number): Decided {
   const limits = limitEntries(decision);
-  const top = limits[mostConstraining(decision.limits, decision.allowed)] as LimitEntry;
+  const at = mostConstraining(decision.limits, decision.allowed);
+  const top = limits[at] as LimitEntry;
   const { nowMs } = decision;
+  const moreInMs = untilMore(decision.limits[at] as LimitState, nowMs);
   if (decision.allowed) {
     const allowed: Decided = {
       outcome: "allowed",
@@ -254,6 +273,7 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
       degraded: false,
       nowMs,
       top,
+      moreInMs,
       retryAfter: undefined,
       waitMs: 0,
       limits,
@@ -275,6 +295,7 @@ export function outcome(decision: Decision, spec: LimitSpec, random?: () => numb
     degraded: false,
     nowMs,
     top,
+    moreInMs,
     retryAfter: waitMs === null ? null : retryAfterSeconds(waitMs, random),
     waitMs,
     limits,

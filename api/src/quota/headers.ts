@@ -3,14 +3,12 @@ import type { Decided } from "./decision";
 
 /**
  * `policy` is the RateLimit-Policy value, computed once per plan. `t` of RateLimit is the seconds until more
- * quota is available: the retry time when denied, else until the most constraining limit resets.
+ * quota is available: the retry time when denied, else until the most constraining limit has more (moreInMs).
  */
 export function rateLimitHeaders(result: Decided, policy: string): Record<string, string> {
   const { top } = result;
   const t =
-    !result.allowed && typeof result.retryAfter === "number"
-      ? result.retryAfter
-      : Math.max(0, top.reset - Math.ceil(result.nowMs / 1000));
+    !result.allowed && typeof result.retryAfter === "number" ? result.retryAfter : Math.ceil(result.moreInMs / 1000);
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(top.limit),
     "X-RateLimit-Remaining": String(top.remaining),
