@@ -1,7 +1,9 @@
 // The document /openapi.json serves: the generator's, with what it cannot write from the routes' schemas: each
-// request body in place in its operation, and the X-Request-Id header that every answer carries.
+// request body in place in its operation, and the headers that every answer carries (X-Request-Id and the
+// security headers of security-headers.ts).
 import type { App } from "../deps";
 import type { HeaderDoc } from "../http";
+import { API_SECURITY_HEADERS } from "../security-headers";
 
 type Document = ReturnType<App["getOpenAPI31Document"]>;
 /** The document's own fields, as OpenAPI 3.1 has them. */
@@ -23,6 +25,27 @@ const REQUEST_ID: HeaderDoc = {
   schema: { type: "string" },
   example: "0b7c2f9e-6a4d-4c1b-9f3e-2d8a7c6b5e41",
 };
+
+/** Why each security header every /v1 answer carries is there; its value is always the one shown. */
+const SECURITY_HEADER_WHY: Record<string, string> = {
+  "X-Content-Type-Options": "Browsers take the body for what Content-Type says, never sniff another type.",
+  "X-Frame-Options": "No page may frame the answer.",
+  "Referrer-Policy": "Links followed from the answer send no referrer.",
+  "Content-Security-Policy": "A browser that opens the answer loads nothing and frames nothing from it.",
+};
+
+const securityHeaderDocs = (): Record<string, HeaderDoc> =>
+  Object.fromEntries(
+    Object.entries(API_SECURITY_HEADERS).map(([name, value]) => [
+      name,
+      {
+        description: `${SECURITY_HEADER_WHY[name] ?? "A security header."} Always ${value}.`,
+        required: true,
+        schema: { type: "string" },
+        example: value,
+      },
+    ]),
+  );
 
 function operationsOf(document: Document): Operation[] {
   return Object.values(document.paths ?? {}).flatMap((item) =>
@@ -55,18 +78,22 @@ function bodiesInPlace(document: Document): void {
   for (const name of moved) if (!text.includes(JSON.stringify(SCHEMAS + name))) delete schemas[name];
 }
 
-/** X-Request-Id declared once, as a component, and named by every response of every operation. */
-function everyAnswerCarries(document: Document, name: string, ref: { $ref: string }): void {
+/** Headers declared once each, as components, and named by every response of every operation. */
+function everyAnswerCarries(document: Document, refs: Record<string, { $ref: string }>): void {
   for (const { responses } of operationsOf(document)) {
     for (const response of Object.values(responses ?? {})) {
-      if (!("$ref" in response)) response.headers = { ...response.headers, [name]: ref };
+      if (!("$ref" in response)) response.headers = { ...response.headers, ...refs };
     }
   }
 }
 
 /** The document of the routes on `app`, made when first asked: the generator's, then the passes above. */
 export function documentOf(app: App, config: DocumentConfig): () => Document {
-  const { name, ref } = app.openAPIRegistry.registerComponent("headers", "X-Request-Id", REQUEST_ID);
+  const refs: Record<string, { $ref: string }> = {};
+  for (const [header, doc] of Object.entries({ "X-Request-Id": REQUEST_ID, ...securityHeaderDocs() })) {
+    const { name, ref } = app.openAPIRegistry.registerComponent("headers", header, doc);
+    refs[name] = ref;
+  }
   // Made at the first request, when every route is registered, and then kept: the routes do not change after.
   let document: Document | undefined;
   return () => {
@@ -74,7 +101,7 @@ export function documentOf(app: App, config: DocumentConfig): () => Document {
     // The framework types the 3.1 generator's config as 3.0's, where a license has no identifier; it is copied as is.
     document = app.getOpenAPI31Document(config as Parameters<App["getOpenAPI31Document"]>[0]);
     bodiesInPlace(document);
-    everyAnswerCarries(document, name, ref);
+    everyAnswerCarries(document, refs);
     return document;
   };
 }

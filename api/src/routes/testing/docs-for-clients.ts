@@ -61,10 +61,6 @@ const NOT_DECLARED = new Set([
   "keep-alive",
   "transfer-encoding",
   "mf-content-encoding",
-  "x-content-type-options",
-  "x-frame-options",
-  "referrer-policy",
-  "content-security-policy",
 ]);
 
 /** Each property below `schema` with its name, through nested objects, array items, records and unions. */
@@ -126,13 +122,24 @@ export function describeDocumentForClients(target: RouteHost) {
       ]);
     });
 
-    test("every response declares X-Request-Id, one component; every 401 WWW-Authenticate; every 503 Retry-After", () => {
-      expect(doc.components.headers?.["X-Request-Id"]).toMatchObject({ required: true, schema: { type: "string" } });
+    test("every response declares X-Request-Id and the security headers, a component each; every 401 WWW-Authenticate; every 503 Retry-After", () => {
+      const everywhere = [
+        "X-Request-Id",
+        "X-Content-Type-Options",
+        "X-Frame-Options",
+        "Referrer-Policy",
+        "Content-Security-Policy",
+      ];
+      for (const header of everywhere) {
+        expect(doc.components.headers?.[header]).toMatchObject({ required: true, schema: { type: "string" } });
+      }
       const missing: string[] = [];
       for (const { name, op } of operations(doc)) {
         for (const [status, response] of Object.entries(op.responses)) {
           const headers = response.headers ?? {};
-          if (headers["X-Request-Id"]?.$ref !== "#/components/headers/X-Request-Id") missing.push(`${name} ${status}`);
+          for (const header of everywhere) {
+            if (headers[header]?.$ref !== `#/components/headers/${header}`) missing.push(`${name} ${status} ${header}`);
+          }
           if (status === "401" && !headers["WWW-Authenticate"]?.required) missing.push(`${name} 401 WWW-Authenticate`);
           if (status === "503" && !headers["Retry-After"]?.required) missing.push(`${name} 503 Retry-After`);
         }
