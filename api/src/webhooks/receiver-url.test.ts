@@ -74,3 +74,21 @@ test("where names cannot be resolved (a Worker), only literal addresses are judg
   expect((await checkReceiverUrl("https://billing.example.com/h", worker)).ok).toBe(true);
   expect((await checkReceiverUrl("https://10.0.0.1/h", worker)).ok).toBe(false);
 });
+
+test("a URL with spaces or control characters is refused, not stored as another", async () => {
+  const anywhere = resolving({ "public.test": ["93.184.216.34"] });
+  for (const url of [
+    "https://public.test/h\u0000",
+    " https://public.test/h",
+    "https://public.test/h\n",
+    "https://pub\tlic.test/h",
+  ]) {
+    const checked = await checkReceiverUrl(url, anywhere);
+    expect(checked.ok, JSON.stringify(url)).toBe(false);
+    expect(checked.ok ? "" : checked.message).toContain("spaces or control characters");
+  }
+  expect(await checkReceiverUrl("https://public.test/h%20x", anywhere)).toEqual({
+    ok: true,
+    value: "https://public.test/h%20x",
+  });
+});

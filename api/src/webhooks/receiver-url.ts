@@ -35,6 +35,12 @@ export const mayReach = (kind: AddressKind, rules: Pick<ReceiverRules, "allowPri
 
 /** The URL as it will be stored, or why it is refused. */
 export async function checkReceiverUrl(text: string, rules: ReceiverRules): Promise<Result<string>> {
+  // The URL parser drops leading and trailing controls and spaces, and tabs and newlines anywhere: such a URL would be
+  // stored as another than the one given, so it is refused instead.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+  if (/[\u0000-\u0020\u007f]/.test(text)) {
+    return fail("invalid_request", "url must not hold spaces or control characters");
+  }
   const url = URL.canParse(text) ? new URL(text) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
     return fail("invalid_request", "url must be an absolute https: URL");
