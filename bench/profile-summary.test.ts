@@ -7,10 +7,11 @@ import { profileClockUs, summarizeDir } from "./profile-summary";
 
 // A process profiled as the bench profiles a server: busy in one function while it sets up, then in another
 // while it is measured. It prints the clock between the two, read the way the bench reads it.
+// Each spins in a loop of its own, so that its samples are its own self time (a shared helper would take them all),
+// a count of turns rather than a time, so that a busy machine delays it but cannot starve it of samples.
 const SCRIPT = `
-function spin(ms) { const end = Date.now() + ms; let x = 0; while (Date.now() < end) x += Math.sqrt(x + 1); return x; }
-function settingUp() { return spin(300); }
-function measured() { return spin(300); }
+function settingUp() { let x = 0; for (let i = 0; i < 3e7; i++) x += Math.sqrt(x + i); return x; }
+function measured() { let x = 0; for (let i = 0; i < 3e7; i++) x += Math.sqrt(x + i); return x; }
 settingUp();
 console.log(String(process.hrtime.bigint() / 1000n));
 measured();
