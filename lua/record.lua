@@ -8,6 +8,12 @@
 -- ARGV[4]  the units the allowed checks consumed (absent or "": one each)
 -- ARGV[5]  the field prefix of the resource the checks named ("<resource>/"; absent or "": none), whose days count
 --          them too (days.lua)
+-- ARGV[6]  the server that sends them (absent or "": added however often sent), and ARGV[7] the call's number from
+--          that server for this subject and resource: added once, as the last number added is kept in
+--          rl:{<subject>}:rc (field <resource prefix><server>, kept a day after the last), and a call numbered no
+--          higher adds nothing. A server sends a record again when its answer was lost (the store stalled): it may have
+--          been added, and a bill must count its checks once. A key of its own, so that the counters' hash, which
+--          every check reads and writes, gains no field per server.
 -- Returns  nothing
 
 local HOUR, DAY, MINUTE = 3600000, 86400000, 60000
@@ -17,6 +23,13 @@ end)()
 local now = (function()
 -- @clock
 end)()(ARGV[3])
+
+if ARGV[6] and ARGV[6] ~= '' then
+  local sent, field, seq = KEYS[1] .. ':rc', (ARGV[5] or '') .. ARGV[6], tonumber(ARGV[7])
+  if (tonumber(redis.call('HGET', sent, field)) or 0) >= seq then return end
+  redis.call('HSET', sent, field, seq)
+  redis.call('PEXPIRE', sent, DAY)
+end
 
 local hourIndex = math.floor(now / HOUR)
 local history = KEYS[1] .. ':m:' .. hourIndex

@@ -178,5 +178,13 @@ describe("local shares: three API servers and one hot customer (integration, nee
     );
     expect(PER_DAY - day.remaining).toBeGreaterThanOrEqual(101);
     expect(PER_DAY - day.remaining).toBeLessThanOrEqual(101 + SHARE + 10);
+    // The day's totals, a bill's, count every check allowed from the share while Redis was frozen: their records,
+    // refused while the store did not answer, are sent again until it does, and added once.
+    const today = await until(
+      async () => (await api(server, "GET", `/v1/customers/${made.id}/usage/daily?days=1`)).json.points?.[0],
+      (point) => point !== undefined && point.allowed >= 101,
+    );
+    expect(today.allowed).toBeGreaterThanOrEqual(101);
+    expect(today.allowed).toBeLessThanOrEqual(111);
   }, 120_000);
 });

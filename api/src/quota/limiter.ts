@@ -13,7 +13,14 @@ import { type LeaseRef, leaseName, newLeaseId } from "./lease-id";
 import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
 import { createLocalLimits } from "./local-limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
-import { type Board, type CounterStore, type DayPoint, type HistoryPoint, StoreUnavailable } from "./store";
+import {
+  type Board,
+  type CounterStore,
+  type DayPoint,
+  type HistoryPoint,
+  type RecordOnce,
+  StoreUnavailable,
+} from "./store";
 import { customerSubject } from "./subject";
 
 // Denials answered from memory reach the store's history in one call per subject per second, not one per request.
@@ -145,11 +152,25 @@ export function createLimiter(
     }
   };
 
+  // Records sent and not known to be added: with the store down, or its answer lost, each is sent again as it was
+  // (its number the same, so the store adds it once), and what was checked since waits behind it. Checks allowed from
+  // a share while the store stalled are a bill's units: they must not be dropped, nor counted twice.
+  const server = crypto.randomUUID();
+  let recordSeq = 0;
+  const owed = new Map<string, Unrecorded & { once: RecordOnce }>();
   async function flush(): Promise<void> {
-    const batch = [...unrecorded.values()];
-    unrecorded.clear();
+    for (const [at, checks] of unrecorded) {
+      if (owed.has(at)) continue;
+      owed.set(at, { ...checks, once: { server, seq: ++recordSeq } });
+      unrecorded.delete(at);
+    }
     await Promise.all([
-      ...batch.map(({ subject, ...checks }) => store.recordChecks(subject, checks).catch(() => {})),
+      ...[...owed].map(([at, { subject, ...checks }]) =>
+        store.recordChecks(subject, checks).then(
+          () => owed.delete(at),
+          () => {},
+        ),
+      ),
       sendMarks().catch(() => {}),
       local.tick(),
     ]);
@@ -160,7 +181,7 @@ export function createLimiter(
     return result;
   };
   // Plans failing "local": what each server may allow on its own while the store is down, and what it owes it after.
-  const local = createLocalLimits(store, { now, onServers: metrics.storeServers });
+  const local = createLocalLimits(store, { server, now, onServers: metrics.storeServers });
   // At once as well: a server says that it shares the store from its start, so it has a share should it fail soon.
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush, { now: true });
   const shares = localShares

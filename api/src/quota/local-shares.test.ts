@@ -32,6 +32,8 @@ function setup(options: { perDay: number; start: number }) {
   const memory = createMemoryStore({ now, schedule });
   const calls = { take: 0, check: 0, giveBack: 0 };
   let down = false;
+  // The store runs each call, but its answers never arrive (it stalled and was thawed after the server gave up).
+  let answersLost = false;
   const store: CounterStore = {
     ...memory,
     take: (...args) => {
@@ -46,6 +48,11 @@ function setup(options: { perDay: number; start: number }) {
     giveBack: (...args) => {
       calls.giveBack++;
       return memory.giveBack(...args);
+    },
+    recordChecks: async (...args) => {
+      if (down) throw new Error("store down");
+      await memory.recordChecks(...args);
+      if (answersLost) throw new Error("answer lost");
     },
   };
   const limiter = createLimiter(store, {
@@ -78,6 +85,9 @@ function setup(options: { perDay: number; start: number }) {
     advance,
     setDown: (value: boolean) => {
       down = value;
+    },
+    loseAnswers: (value: boolean) => {
+      answersLost = value;
     },
   };
 }
@@ -158,6 +168,26 @@ describe("local shares in one process", () => {
     s.setDown(false);
     await s.advance(1500);
     expect((await s.day())?.remaining).toBe(1000 - 101);
+  });
+
+  test("checks spent from a share while the store is down reach the day's totals once it answers, each once though an answer was lost", async () => {
+    const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
+    expect((await s.check()).allowed).toBe(true);
+    s.setDown(true);
+    for (let i = 0; i < 100; i++) expect((await s.check()).allowed).toBe(true);
+    // The record of those checks fails: it is kept, and sent again.
+    await s.advance(1500);
+    s.setDown(false);
+    // Sent again and added, its answer lost: it is sent once more, and added no more.
+    s.loseAnswers(true);
+    await s.advance(1000);
+    s.loseAnswers(false);
+    // Checks made meanwhile wait behind it, and are added after.
+    for (let i = 0; i < 5; i++) expect((await s.check()).allowed).toBe(true);
+    await s.advance(1000);
+    await s.advance(1000);
+    expect((await s.limiter.daily("acme", 1))[0]).toMatchObject({ allowed: 106, denied: 0, units: 106 });
+    expect((await s.limiter.history("acme", 60)).reduce((n, p) => n + p.allowed, 0)).toBe(106);
   });
 
   test("a share outlives the config being rebuilt with the same limits, and goes back when they change", async () => {

@@ -3,6 +3,9 @@ import type { Allowed, GiveBack, LeaseAsk, Take } from "./counting";
 import type { Decision } from "./decision";
 import type { LimitSpec } from "./limits";
 
+/** Which server sent a record of checks, and its number, rising from one call to the next for a subject's part. */
+export type RecordOnce = { server: string; seq: number };
+
 export type HistoryPoint = { minute: number; allowed: number; denied: number };
 
 /**
@@ -109,11 +112,12 @@ export interface CounterStore {
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
    * its day): denials from the deny cache, and checks allowed from a share, which consumed `units` (one each when
-   * not said); those that named `resource` count in its days too.
+   * not said); those that named `resource` count in its days too. `once`: the call is one server's `seq`th (numbered
+   * apart for each subject and resource), added once however often it is sent (an answer lost, it is sent again).
    */
   recordChecks(
     subject: string,
-    checks: { allowed: number; denied: number; units?: number; resource?: string },
+    checks: { allowed: number; denied: number; units?: number; resource?: string; once?: RecordOnce },
   ): Promise<void>;
   /**
    * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET

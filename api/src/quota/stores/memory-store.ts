@@ -70,6 +70,8 @@ type Subject = {
   days: number[] | null;
   /** The last of each server's adds of what it allowed during an outage (Allowed.seq), as check.lua keeps them. */
   added?: Map<string, number>;
+  /** The last of each server's records of checks, per resource ("<resource>\n<server>"), as record.lua keeps them. */
+  recorded?: Map<string, number>;
 };
 
 /** How often the timer sweeps a slice of the subjects and of the days (sweeper.ts). */
@@ -284,9 +286,15 @@ export function createMemoryStore({
       }));
     },
 
-    async recordChecks(key, { allowed, denied, units, resource }): Promise<void> {
+    async recordChecks(key, { allowed, denied, units, resource, once }): Promise<void> {
       const subject = subjects.get(key);
       if (!subject) return;
+      if (once) {
+        subject.recorded ??= new Map();
+        const from = `${resource ?? ""}\n${once.server}`;
+        if ((subject.recorded.get(from) ?? 0) >= once.seq) return;
+        subject.recorded.set(from, once.seq);
+      }
       const part = resource === undefined ? null : daysOf(key, resource);
       if (allowed > 0) record(subject, now(), true, allowed, units, part);
       if (denied > 0) record(subject, now(), false, denied, denied, part);

@@ -222,7 +222,7 @@ export function createScriptStore(
       return points;
     },
 
-    async recordChecks(subject, { allowed, denied, units = allowed, resource }) {
+    async recordChecks(subject, { allowed, denied, units = allowed, resource, once }) {
       const args = [
         String(allowed),
         String(denied),
@@ -230,6 +230,7 @@ export function createScriptStore(
         String(units),
         resource === undefined ? "" : `${resource}/`,
       ];
+      if (once) args.push(once.server, String(once.seq));
       await client.run(scripts.record, [subjectKey(subject)], args);
     },
 

@@ -441,6 +441,29 @@ export function describeCounterStore(
         expect(await store.daily(s, 1, "unknown")).toEqual([{ day, allowed: 0, denied: 0, units: 0 }]);
       }));
 
+    test("a record of checks sent again with its number (its answer lost) is added once: per server, subject and resource", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const limits = spec({ day: 100 }, { name: "ai.generate", limits: { day: 50 } });
+        await setTime(at("2026-11-30T10:00:00.000Z"));
+        await run(store, s, limits, 1, 1);
+        const first = { allowed: 3, denied: 1, units: 6, once: { server: "server-1", seq: 1 } };
+        await store.recordChecks(s, first);
+        await store.recordChecks(s, first);
+        // A later number adds; an earlier one, or another server's from its own count, as any other.
+        await store.recordChecks(s, { allowed: 2, denied: 0, once: { server: "server-1", seq: 2 } });
+        await store.recordChecks(s, { allowed: 5, denied: 0, once: { server: "server-1", seq: 1 } });
+        await store.recordChecks(s, { allowed: 4, denied: 0, once: { server: "server-2", seq: 1 } });
+        // A resource's records are numbered apart from the plan's own.
+        const ai = { allowed: 1, denied: 0, units: 9, resource: "ai.generate", once: { server: "server-1", seq: 1 } };
+        await store.recordChecks(s, ai);
+        await store.recordChecks(s, ai);
+        const day = at("2026-11-30T00:00:00.000Z");
+        expect(await store.daily(s, 1)).toEqual([{ day, allowed: 11, denied: 1, units: 22 }]);
+        expect(await store.daily(s, 1, "ai.generate")).toEqual([{ day, allowed: 2, denied: 0, units: 10 }]);
+        expect((await store.history(s, 1))[0]).toMatchObject({ allowed: 11, denied: 1 });
+      }));
+
     test("what a server allowed during an outage is added whatever the limits say: to the windows still running, to the bucket less what drained, to the history and the day", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
