@@ -84,8 +84,8 @@ export const HISTORY_MINUTES = 60;
 export const DAILY_DAYS = 90;
 
 /**
- * How often live numbers are read again. The contract asks for at least every 2 seconds; the next read is timed
- * from the last one's answer, so a 2 s timer came every 2.02-2.04 s: 1.5 s leaves the answer room.
+ * How often live numbers are read again, from the start of one read to the next (live-reads.ts). The contract asks
+ * for at least every 2 seconds: 1.5 s leaves room for a busy browser's timers.
  */
 export const LIVE_REFRESH_MS = 1500;
 /** The same, as the pages say it: "every 1.5 seconds". */

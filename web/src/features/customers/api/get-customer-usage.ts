@@ -2,7 +2,8 @@
 import { queryOptions, useIsMutating, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import type { Usage } from "../../../lib/quota";
 import { deleteCustomerKey } from "./delete-customer";
 
 export const getCustomerUsage = (bearer: string, customerId: string, signal?: AbortSignal) =>
@@ -11,9 +12,9 @@ export const getCustomerUsage = (bearer: string, customerId: string, signal?: Ab
 export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
   queryOptions({
     queryKey: ["customers", customerId, "usage"],
-    queryFn: ({ signal }) => getCustomerUsage(bearer, customerId, signal),
+    queryFn: liveRead(({ signal }) => getCustomerUsage(bearer, customerId, signal)),
     meta: { bearer: "admin" },
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: untilNextRead,
     staleTime: 0,
   });
 

@@ -3,7 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import { type History, LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import type { History, Usage } from "../../../lib/quota";
 
 /** One customer on the board: its usage, its last hour of checks, and what its limits say. */
 export type LiveCustomer = Usage & {
@@ -38,9 +39,9 @@ export function getLiveUsage(bearer: string, { q, sort, limit }: LiveQuery, sign
 export const liveUsageQueryOptions = (bearer: string, query: LiveQuery) =>
   queryOptions({
     queryKey: ["usage", "live", query],
-    queryFn: ({ signal }) => getLiveUsage(bearer, query, signal),
+    queryFn: liveRead(({ signal }) => getLiveUsage(bearer, query, signal)),
     meta: { bearer: "admin" },
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: untilNextRead,
     staleTime: 0,
     // A new search or sort shows the last answer until its own arrives, rather than a spinner in place of the list.
     placeholderData: keepPreviousData,

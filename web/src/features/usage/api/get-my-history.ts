@@ -1,7 +1,8 @@
 // GET /v1/me/usage/history with a customer's API key: allowed and denied checks per minute, last hour.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { HISTORY_MINUTES, type History, LIVE_REFRESH_MS } from "../../../lib/quota";
+import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import { HISTORY_MINUTES, type History } from "../../../lib/quota";
 
 export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
   apiRequest<History>(`/v1/me/usage/history?minutes=${HISTORY_MINUTES}`, apiKey, { signal });
@@ -9,9 +10,9 @@ export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
 export const myHistoryQueryOptions = (apiKey: string) =>
   queryOptions({
     queryKey: ["me", "history"],
-    queryFn: ({ signal }) => getMyHistory(apiKey, signal),
+    queryFn: liveRead(({ signal }) => getMyHistory(apiKey, signal)),
     meta: { bearer: "customer" },
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: untilNextRead,
     staleTime: 0,
   });
 

@@ -1,7 +1,8 @@
 // GET /v1/me/usage with a customer's API key: each limit as it stands, read every LIVE_REFRESH_MS.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { LIVE_REFRESH_MS, type Usage } from "../../../lib/quota";
+import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import type { Usage } from "../../../lib/quota";
 
 export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
   apiRequest<Usage>("/v1/me/usage", apiKey, { signal });
@@ -9,9 +10,9 @@ export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
 export const myUsageQueryOptions = (apiKey: string) =>
   queryOptions({
     queryKey: ["me", "usage"],
-    queryFn: ({ signal }) => getMyUsage(apiKey, signal),
+    queryFn: liveRead(({ signal }) => getMyUsage(apiKey, signal)),
     meta: { bearer: "customer" },
-    refetchInterval: LIVE_REFRESH_MS,
+    refetchInterval: untilNextRead,
     staleTime: 0,
   });
 
