@@ -1,6 +1,6 @@
 // What a plan's Burst says: the size of its token bucket, which holds Per minute when no burst is set.
-import type { Limits } from "../../../lib/domain";
-import { formatLimit } from "../../../lib/format";
+import type { Limits } from "./domain";
+import { formatLimit } from "./format";
 
 /**
  * "20" for a set burst; "60 (per minute)" when burst is empty but Per minute is set, since the bucket then holds Per

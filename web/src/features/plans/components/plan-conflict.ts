@@ -5,8 +5,8 @@ import { alertsText } from "../../../lib/alerts";
 import { LIMIT_KINDS, type Plan, type PlanPatch } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { localShareText } from "../../../lib/local-share";
+import { burstText } from "../../../lib/plan-burst";
 import { resourceLimitsText } from "../../../lib/quota";
-import { burstText } from "./plan-burst";
 
 type Shown = Omit<Plan, "id" | "version" | "createdAt" | "updatedAt">;
 

@@ -1,6 +1,6 @@
 // The plans table's words for a bucket sized by Per minute.
 import { expect, test } from "vitest";
-import { burstText } from "./plan-burst";
+import { burstText } from "../../../lib/plan-burst";
 
 test("Burst names the bucket's real size: its own, else Per minute's, and No limit only with no bucket", () => {
   expect(burstText({ burst: 20, perMinute: 100 })).toBe("20");

@@ -7,9 +7,9 @@ import { alertsText } from "../../../lib/alerts";
 import { LIMIT_KINDS, type Plan } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
 import { localShareText } from "../../../lib/local-share";
+import { burstText } from "../../../lib/plan-burst";
 import { resourceLimitsText } from "../../../lib/quota";
 import { DeletePlanButton } from "./delete-plan-button";
-import { burstText } from "./plan-burst";
 import "./plans.css";
 
 type Props = { plans: Plan[]; onEdit: (plan: Plan) => void; onDeleted: (plan: Plan) => void };

@@ -67,3 +67,13 @@ test("the summary marks each custom value, and says what checks do when limits c
   expect(value("ai.generate")).toMatch(/\(custom\)$/);
   expect(value("When limits cannot be counted")).toBe("Checks are refused (custom)");
 });
+
+test("Burst says the bucket the plan has: per minute's size when no burst is set; a local fail mode says what it does", () => {
+  render(<PlanSummary plan={{ ...plan, failMode: "local" }} overrides={null} />);
+  const value = (term: string) =>
+    [...document.querySelectorAll("dt")].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
+  // No burst, per minute 100: the bucket holds 100, as the limit bar below it says; not "No limit".
+  expect(value("Burst")).toBe("100 (per minute)");
+  expect(value("Per week")).toBe("No limit");
+  expect(value("When limits cannot be counted")).toBe("Each server keeps limiting on its share of what is left");
+});

@@ -2,6 +2,7 @@
 // limits, and what its checks do when the service's counter store is down.
 import { LIMIT_KINDS } from "../../../lib/domain";
 import { formatLimit } from "../../../lib/format";
+import { burstText } from "../../../lib/plan-burst";
 import { resourceLimitsText } from "../../../lib/quota";
 import type { Me } from "../api/get-me";
 
@@ -24,14 +25,21 @@ export function planTitle({ plan, overrides }: Pick<Me, "plan" | "overrides">): 
 
 const CUSTOM = " (custom)";
 
+/** What checks do while the counter store does not answer, by the plan's fail mode (contract section 5). */
+const FAIL_MODE_WORDS: Record<Me["plan"]["failMode"], string> = {
+  open: "Checks are allowed",
+  closed: "Checks are refused",
+  local: "Each server keeps limiting on its share of what is left",
+};
+
 export function PlanSummary({ plan, overrides }: Pick<Me, "plan" | "overrides">) {
   return (
     <dl className="plan-summary">
       {LIMIT_KINDS.map(({ field, label }) => (
         <div key={field} className="plan-summary-item">
           <dt>{label}</dt>
-          <dd className={plan[field] === null ? "muted" : undefined}>
-            {formatLimit(plan[field])}
+          <dd className={plan[field] === null && (field !== "burst" || plan.perMinute === null) ? "muted" : undefined}>
+            {field === "burst" ? burstText(plan) : formatLimit(plan[field])}
             {overrides?.[field] !== undefined ? CUSTOM : null}
           </dd>
         </div>
@@ -50,7 +58,7 @@ export function PlanSummary({ plan, overrides }: Pick<Me, "plan" | "overrides">)
       <div className="plan-summary-item">
         <dt>When limits cannot be counted</dt>
         <dd>
-          {plan.failMode === "open" ? "Checks are allowed" : "Checks are refused"}
+          {FAIL_MODE_WORDS[plan.failMode]}
           {overrides?.failMode !== undefined ? CUSTOM : null}
         </dd>
       </div>
