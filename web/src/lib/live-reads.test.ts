@@ -2,7 +2,8 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, expect, test, vi } from "vitest";
-import { liveRead, untilNextRead } from "./live-reads";
+import { ApiError } from "./api-client";
+import { LIVE_READ_TIMEOUT_MS, liveRead, untilNextRead } from "./live-reads";
 import { LIVE_REFRESH_MS } from "./quota";
 
 afterEach(() => {
@@ -40,4 +41,26 @@ test("live numbers are read every LIVE_REFRESH_MS from the start of the last rea
 test("an answer slower than the period is followed by the next read at once, never by two reads at a time", async () => {
   // Each a millisecond's timer after the answer before it.
   expect(await readStarts(2000, 6500)).toEqual([0, 2001, 4002, 6003]);
+});
+
+test("a read that hangs is given up after LIVE_READ_TIMEOUT_MS: the query fails, rather than show old numbers as live", async () => {
+  vi.useFakeTimers({ now: 0 });
+  const observer = new QueryObserver(new QueryClient(), {
+    queryKey: ["live", "hung"],
+    // A request that never answers, unless its signal aborts it, as fetch does.
+    queryFn: liveRead(
+      ({ signal }) =>
+        new Promise<number>((_, fail) => signal.addEventListener("abort", () => fail(signal.reason), { once: true })),
+    ),
+    retry: false,
+  });
+  const stop = observer.subscribe(() => {});
+  await vi.advanceTimersByTimeAsync(LIVE_READ_TIMEOUT_MS - 1);
+  expect(observer.getCurrentResult().status).toBe("pending");
+  await vi.advanceTimersByTimeAsync(1);
+  const { status, error } = observer.getCurrentResult();
+  stop();
+  expect(status).toBe("error");
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).message).toBe("The server did not answer within 5 seconds.");
 });

@@ -2,16 +2,32 @@
 // last read started. TanStack Query starts its refetchInterval timer again at every change of the query, its answer
 // among them, so a plain interval reads LIVE_REFRESH_MS after the last answer: with answers of 0.9 s, every 2.4 s.
 import { hashKey, type Query, type QueryFunctionContext, type QueryKey } from "@tanstack/react-query";
+import { ApiError } from "./api-client";
 import { LIVE_REFRESH_MS } from "./quota";
+
+/**
+ * A live read not answered within this long is given up, so that the page says its numbers could not be read rather
+ * than go on showing the last ones as live while a request hangs.
+ */
+export const LIVE_READ_TIMEOUT_MS = 5000;
 
 /** When each live query's last read started, by its hash. */
 const started = new Map<string, number>();
 
-/** A query's read that notes when it starts. */
+/** A query's read that notes when it starts, and gives up after LIVE_READ_TIMEOUT_MS. */
 export function liveRead<T, K extends QueryKey>(read: (context: QueryFunctionContext<K>) => Promise<T>) {
-  return (context: QueryFunctionContext<K>): Promise<T> => {
+  return async (context: QueryFunctionContext<K>): Promise<T> => {
     started.set(hashKey(context.queryKey), Date.now());
-    return read(context);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), LIVE_READ_TIMEOUT_MS);
+    try {
+      return await read({ ...context, signal: AbortSignal.any([context.signal, timeout.signal]) });
+    } catch (error) {
+      if (!timeout.signal.aborted || context.signal.aborted) throw error;
+      throw new ApiError(0, "timeout", `The server did not answer within ${LIVE_READ_TIMEOUT_MS / 1000} seconds.`);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }
 
