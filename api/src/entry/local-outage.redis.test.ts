@@ -92,10 +92,9 @@ describe("a server started while Redis is down (integration, needs redis-server)
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
     await redis.kill();
-    const database = tempDatabaseUrl("down-at-start");
     const server = await startServer({
       REDIS_URL: redis.url,
-      DATABASE_URL: database,
+      DATABASE_URL: tempDatabaseUrl("down-at-start"),
       ADMIN_TOKEN: ADMIN,
       STORE_TIMEOUT_MS: "500",
     });

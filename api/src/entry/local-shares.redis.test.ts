@@ -142,10 +142,9 @@ describe("local shares: three API servers and one hot customer (integration, nee
   test("a stalled store: a held share is still spent, exactly; then the plan's fail mode answers", async () => {
     const redis = await startRedis();
     cleanups.push(() => redis.stop());
-    const database = tempDatabaseUrl("shares");
     const server = await startServer({
       REDIS_URL: redis.url,
-      DATABASE_URL: database,
+      DATABASE_URL: tempDatabaseUrl("shares"),
       ADMIN_TOKEN: ADMIN,
       STORE_TIMEOUT_MS: "300",
     });

@@ -41,3 +41,10 @@ export function untilNextRead(query: Pick<Query, "queryHash" | "state">): number
   if (at === undefined || query.state.fetchStatus === "fetching") return LIVE_REFRESH_MS;
   return Math.max(1, at + LIVE_REFRESH_MS - Date.now());
 }
+
+/** A live query's read and when it is read again, to spread into its options: `...liveQuery(({ signal }) => …)`. */
+export const liveQuery = <T, K extends QueryKey>(read: (context: QueryFunctionContext<K>) => Promise<T>) => ({
+  queryFn: liveRead(read),
+  refetchInterval: untilNextRead,
+  staleTime: 0,
+});

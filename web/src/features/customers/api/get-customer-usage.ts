@@ -2,7 +2,7 @@
 import { queryOptions, useIsMutating, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import { liveQuery } from "../../../lib/live-reads";
 import type { Usage } from "../../../lib/quota";
 import { deleteCustomerKey } from "./delete-customer";
 
@@ -12,10 +12,8 @@ export const getCustomerUsage = (bearer: string, customerId: string, signal?: Ab
 export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
   queryOptions({
     queryKey: ["customers", customerId, "usage"],
-    queryFn: liveRead(({ signal }) => getCustomerUsage(bearer, customerId, signal)),
+    ...liveQuery(({ signal }) => getCustomerUsage(bearer, customerId, signal)),
     meta: { bearer: "admin" },
-    refetchInterval: untilNextRead,
-    staleTime: 0,
   });
 
 /** Read every LIVE_REFRESH_MS, except while a customer is being deleted: this one's limits would answer 404 once it is gone. */

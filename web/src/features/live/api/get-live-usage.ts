@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
-import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import { liveQuery } from "../../../lib/live-reads";
 import type { History, Usage } from "../../../lib/quota";
 
 /** One customer on the board: its usage, its last hour of checks, and what its limits say. */
@@ -39,10 +39,8 @@ export function getLiveUsage(bearer: string, { q, sort, limit }: LiveQuery, sign
 export const liveUsageQueryOptions = (bearer: string, query: LiveQuery) =>
   queryOptions({
     queryKey: ["usage", "live", query],
-    queryFn: liveRead(({ signal }) => getLiveUsage(bearer, query, signal)),
+    ...liveQuery(({ signal }) => getLiveUsage(bearer, query, signal)),
     meta: { bearer: "admin" },
-    refetchInterval: untilNextRead,
-    staleTime: 0,
     // A new search or sort shows the last answer until its own arrives, rather than a spinner in place of the list.
     placeholderData: keepPreviousData,
   });

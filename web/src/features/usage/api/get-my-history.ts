@@ -1,7 +1,7 @@
 // GET /v1/me/usage/history with a customer's API key: allowed and denied checks per minute, last hour.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import { liveQuery } from "../../../lib/live-reads";
 import { HISTORY_MINUTES, type History } from "../../../lib/quota";
 
 export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
@@ -10,10 +10,8 @@ export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
 export const myHistoryQueryOptions = (apiKey: string) =>
   queryOptions({
     queryKey: ["me", "history"],
-    queryFn: liveRead(({ signal }) => getMyHistory(apiKey, signal)),
+    ...liveQuery(({ signal }) => getMyHistory(apiKey, signal)),
     meta: { bearer: "customer" },
-    refetchInterval: untilNextRead,
-    staleTime: 0,
   });
 
 export const useMyHistory = (apiKey: string) => useQuery(myHistoryQueryOptions(apiKey));

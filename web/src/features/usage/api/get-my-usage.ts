@@ -1,7 +1,7 @@
 // GET /v1/me/usage with a customer's API key: each limit as it stands, read every LIVE_REFRESH_MS.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { liveRead, untilNextRead } from "../../../lib/live-reads";
+import { liveQuery } from "../../../lib/live-reads";
 import type { Usage } from "../../../lib/quota";
 
 export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
@@ -10,10 +10,8 @@ export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
 export const myUsageQueryOptions = (apiKey: string) =>
   queryOptions({
     queryKey: ["me", "usage"],
-    queryFn: liveRead(({ signal }) => getMyUsage(apiKey, signal)),
+    ...liveQuery(({ signal }) => getMyUsage(apiKey, signal)),
     meta: { bearer: "customer" },
-    refetchInterval: untilNextRead,
-    staleTime: 0,
   });
 
 export const useMyUsage = (apiKey: string) => useQuery(myUsageQueryOptions(apiKey));

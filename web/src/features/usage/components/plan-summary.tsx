@@ -24,6 +24,7 @@ export function planTitle({ plan, overrides }: Pick<Me, "plan" | "overrides">): 
 }
 
 const CUSTOM = " (custom)";
+const NO_LIMIT = formatLimit(null);
 
 /** What checks do while the counter store does not answer, by the plan's fail mode (contract section 5). */
 const FAIL_MODE_WORDS: Record<Me["plan"]["failMode"], string> = {
@@ -35,15 +36,18 @@ const FAIL_MODE_WORDS: Record<Me["plan"]["failMode"], string> = {
 export function PlanSummary({ plan, overrides }: Pick<Me, "plan" | "overrides">) {
   return (
     <dl className="plan-summary">
-      {LIMIT_KINDS.map(({ field, label }) => (
-        <div key={field} className="plan-summary-item">
-          <dt>{label}</dt>
-          <dd className={plan[field] === null && (field !== "burst" || plan.perMinute === null) ? "muted" : undefined}>
-            {field === "burst" ? burstText(plan) : formatLimit(plan[field])}
-            {overrides?.[field] !== undefined ? CUSTOM : null}
-          </dd>
-        </div>
-      ))}
+      {LIMIT_KINDS.map(({ field, label }) => {
+        const text = field === "burst" ? burstText(plan) : formatLimit(plan[field]);
+        return (
+          <div key={field} className="plan-summary-item">
+            <dt>{label}</dt>
+            <dd className={text === NO_LIMIT ? "muted" : undefined}>
+              {text}
+              {overrides?.[field] !== undefined ? CUSTOM : null}
+            </dd>
+          </div>
+        );
+      })}
       {Object.entries(plan.resources).map(([name, limits]) => (
         <div key={name} className="plan-summary-item plan-summary-resource">
           <dt>
