@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { errorResponses, jsonContent, security } from "../http";
+import { queryCount } from "./query-count";
 
 export const AuditEntry = z
   .object({
@@ -47,10 +48,12 @@ export function registerAudit(app: App, { config }: AppDeps) {
       middleware: [allow("admin")],
       request: {
         query: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).default(50).meta({
-            description: "How many of the newest entries to return, from 1 to 1000; default 50.",
-            example: 50,
-          }),
+          limit: queryCount(
+            z.coerce.number().int().min(1).max(1000).default(50).meta({
+              description: "How many of the newest entries to return, from 1 to 1000; default 50.",
+              example: 50,
+            }),
+          ),
         }),
       },
       responses: {

@@ -6,6 +6,7 @@ import type { App, AppDeps } from "../deps";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { errorResponses, jsonContent, security } from "../http";
 import { Cursor, encodeCursor } from "./customer-cursor";
+import { queryCount } from "./query-count";
 import { registerVersioned } from "./versioned-routes";
 
 const tags = ["Customers"];
@@ -17,16 +18,19 @@ const ListQuery = z.object({
       "Finds the customers whose id, or whose name from one of its words on, starts with it, in any case: acme, ltd and acme l find Acme Ltd, cme does not. Spaces and ASCII punctuation count as one space between words.",
     example: "acme",
   }),
-  limit: z.coerce
-    .number({ error: LIMIT_RANGE })
-    .int(LIMIT_RANGE)
-    .min(1, LIMIT_RANGE)
-    .max(1000, LIMIT_RANGE)
-    .default(100)
-    .meta({
-      description: "How many customers a page holds at most, from 1 to 1000; default 100.",
-      example: 100,
-    }),
+  limit: queryCount(
+    z.coerce
+      .number({ error: LIMIT_RANGE })
+      .int(LIMIT_RANGE)
+      .min(1, LIMIT_RANGE)
+      .max(1000, LIMIT_RANGE)
+      .default(100)
+      .meta({
+        description: "How many customers a page holds at most, from 1 to 1000; default 100.",
+        example: 100,
+      }),
+    LIMIT_RANGE,
+  ),
   cursor: Cursor.optional(),
 });
 

@@ -12,6 +12,7 @@ import type { Limiter } from "../quota/limiter";
 import type { LimitSpec } from "../quota/limits";
 import type { HistoryPoint } from "../quota/store";
 import { customerSubject } from "../quota/subject";
+import { queryCount } from "./query-count";
 import { History } from "./usage";
 import {
   addMinutes,
@@ -42,13 +43,15 @@ const LiveQuery = z.object({
       "nearest: nearest to a limit first (the smallest share left of any limit); denied: most denials in the last hour first; name: by name. Ties go by name.",
     example: "nearest",
   }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LIMIT)
-    .default(50)
-    .meta({ description: `How many customers to return, from 1 to ${MAX_LIMIT}; default 50.`, example: 50 }),
+  limit: queryCount(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIMIT)
+      .default(50)
+      .meta({ description: `How many customers to return, from 1 to ${MAX_LIMIT}; default 50.`, example: 50 }),
+  ),
 });
 
 const hourCount = (what: string) =>

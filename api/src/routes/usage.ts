@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { LimitEntry } from "../domain/check-response";
 import { KEPT_DAYS } from "../quota/store";
+import { queryCount } from "./query-count";
 
 export const Usage = z
   .object({
@@ -79,21 +80,25 @@ export const Daily = z
   });
 
 export const DailyQuery = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(KEPT_DAYS)
-    .default(90)
-    .meta({ description: `How many days back, today included, from 1 to ${KEPT_DAYS}; default 90.`, example: 90 }),
+  days: queryCount(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(KEPT_DAYS)
+      .default(90)
+      .meta({ description: `How many days back, today included, from 1 to ${KEPT_DAYS}; default 90.`, example: 90 }),
+  ),
 });
 
 export const HistoryQuery = z.object({
-  minutes: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1440)
-    .default(60)
-    .meta({ description: "How many minutes back, from 1 to 1440 (24 hours); default 60.", example: 60 }),
+  minutes: queryCount(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1440)
+      .default(60)
+      .meta({ description: "How many minutes back, from 1 to 1440 (24 hours); default 60.", example: 60 }),
+  ),
 });

@@ -4,6 +4,7 @@ import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
 import { errorResponses, jsonContent, noBody, security } from "../http";
+import { queryCount } from "./query-count";
 import { WebhookParam } from "./webhooks";
 
 const tags = ["Webhooks"];
@@ -63,10 +64,12 @@ export function registerWebhookDeliveries(app: App, { config }: AppDeps) {
       request: {
         params: WebhookParam,
         query: z.object({
-          limit: z.coerce.number().int().min(1).max(1000).default(50).meta({
-            description: "How many of the newest deliveries to return, from 1 to 1000; default 50.",
-            example: 50,
-          }),
+          limit: queryCount(
+            z.coerce.number().int().min(1).max(1000).default(50).meta({
+              description: "How many of the newest deliveries to return, from 1 to 1000; default 50.",
+              example: 50,
+            }),
+          ),
         }),
       },
       responses: {
