@@ -1,5 +1,6 @@
 // The typed client against the real service: resources and their entries, refunds, leases (requests in flight,
 // reserve and settle), usage and daily usage.
+import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type BouncerClient,
@@ -129,6 +130,62 @@ describe("the client against the real service", () => {
     // Nobody listening: Bouncer cannot be reached.
     const gone = createClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
     await expect(gone.check({ key: "qk_x" })).rejects.toBeInstanceOf(BouncerUnavailable);
+  });
+
+  test("a wrong baseUrl, token or timeoutMs is a TypeError when the client is made, never the token in its words", () => {
+    const token = "qt_secret-0123456789";
+    for (const baseUrl of ["127.0.0.1:8787", "localhost:8787", "ftp://127.0.0.1", "not a url", ""]) {
+      expect(() => createClient({ baseUrl, token })).toThrow(/baseUrl must be an http or https URL/);
+    }
+    for (const bad of ["", `${token}\n`, `${token} x`, `${token}é`]) {
+      expect(() => createClient({ baseUrl: bouncer.url, token: bad })).toThrow(TypeError);
+      expect(() => createClient({ baseUrl: bouncer.url, token: bad })).not.toThrow(/secret/);
+    }
+    for (const timeoutMs of [Number.NaN, 0, -1, 1.5, 2 ** 31]) {
+      expect(() => createClient({ baseUrl: bouncer.url, token, timeoutMs })).toThrow(/timeoutMs must be/);
+    }
+    expect(() => createClient({ baseUrl: "https://bouncer.internal/", token, timeoutMs: 1 })).not.toThrow();
+  });
+
+  test("a key no customer can hold (empty, or longer than 256 characters: a JWT) is unknown, without a request", async () => {
+    let sent = 0;
+    const counting = createClient({
+      baseUrl: bouncer.url,
+      token: bouncer.adminToken,
+      fetch: (input, init) => {
+        sent++;
+        return fetch(input, init);
+      },
+    });
+    for (const key of ["", "k".repeat(257)]) expect(await counting.check({ key })).toEqual({ outcome: "unknown_key" });
+    expect(sent).toBe(0);
+    // 256 characters is a key Bouncer looks up.
+    expect(await counting.check({ key: "k".repeat(256) })).toEqual({ outcome: "unknown_key" });
+    expect(sent).toBe(1);
+  });
+
+  test("a 200 that is not Bouncer's answer (JSON of something in its place) is Bouncer not answering, on every call", async () => {
+    const elsewhere = createServer((_, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
+    );
+    await new Promise<void>((r) => elsewhere.listen(0, "127.0.0.1", r));
+    try {
+      const misrouted = createClient({
+        baseUrl: `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}`,
+        token: "t",
+      });
+      for (const call of [
+        () => misrouted.settle("ls_x", 1),
+        () => misrouted.release("ls_x"),
+        () => misrouted.refund({ key: "qk_x", cost: 1 }),
+        () => misrouted.usage("acme"),
+        () => misrouted.dailyUsage("acme"),
+      ]) {
+        await expect(call()).rejects.toBeInstanceOf(BouncerUnavailable);
+      }
+    } finally {
+      elsewhere.close();
+    }
   });
 
   test("daily usage: one point per UTC day, oldest first, today's counting the checks made (admin token)", async () => {

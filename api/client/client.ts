@@ -89,6 +89,13 @@ export type ReleaseResult = { outcome: "released"; body: LeaseEnded } | { outcom
  */
 export class BouncerUnavailable extends Error {
   override name = "BouncerUnavailable";
+  constructor(
+    message: string,
+    /** Seconds to wait, when what answered in Bouncer's place said (a gateway's 503 with Retry-After). */
+    readonly retryAfter?: number | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -127,10 +134,15 @@ const RATE_LIMIT_HEADERS = [
 ];
 
 export type ClientOptions = {
+  /** Where Bouncer answers: an http or https URL, such as `http://127.0.0.1:8787`. */
   baseUrl: string;
   /** A service token (POST /v1/tokens with role service); `dailyUsage` needs an admin token. */
   token: string;
-  /** How long to wait for the service; keep it short, it sits on every request. Default 500 ms. */
+  /**
+   * How long to wait for the service; keep it short, it sits on every request. Default 500 ms. Keep it above the
+   * service's `STORE_TIMEOUT_MS` (default 100 ms) and the way there: when the counter store is slow, Bouncer answers a
+   * plan that fails closed with 503 after that long, and a client that gave up sooner has only its own fail mode.
+   */
   timeoutMs?: number | undefined;
   /** The fetch to send requests with: a Worker's Service Binding (`env.BOUNCER.fetch`), say. */
   fetch?: typeof fetch | undefined;
@@ -152,6 +164,38 @@ function isCheckBody(body: unknown): body is CheckBody {
   return typeof check?.allowed === "boolean" && Array.isArray(check.limits);
 }
 
+/** The longest key the service reads: no customer holds a longer one (the check's body schema, check/read-request.ts). */
+const LONGEST_KEY = 256;
+
+/** Whether a 200's JSON is one of Bouncer's answers carrying `field` as a list (limits, points). */
+function hasList(body: unknown, field: string): boolean {
+  return Array.isArray((body as Record<string, unknown> | null)?.[field]);
+}
+
+/**
+ * The options, or a TypeError that says which is wrong. Thrown when the client is made: a wrong baseUrl, token or
+ * timeout is a bug of the integration, and at the first check it would read as Bouncer not answering, which a
+ * middleware failing open serves unchecked.
+ */
+function checkOptions({ baseUrl, token, timeoutMs }: ClientOptions): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {}
+  if (url?.protocol !== "http:" && url?.protocol !== "https:") {
+    throw new TypeError(
+      `bouncer-client: baseUrl must be an http or https URL, such as http://127.0.0.1:8787 (got ${JSON.stringify(baseUrl)})`,
+    );
+  }
+  // Visible ASCII, as the service makes tokens; the token itself is never put in a message.
+  if (typeof token !== "string" || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new TypeError("bouncer-client: token must be a service token (qt_…): visible ASCII characters, no spaces");
+  }
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 2_147_483_647)) {
+    throw new TypeError(`bouncer-client: timeoutMs must be a whole number of milliseconds from 1 (got ${timeoutMs})`);
+  }
+}
+
 /** The error an answer that is not a check's 200 or 429 stands for: Bouncer's refusal, or Bouncer not there. */
 async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailable> {
   const body: unknown = await res.json().catch(() => null);
@@ -159,7 +203,7 @@ async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailab
     const what = `${res.status} ${res.statusText}`.trim();
     // Bouncer answers 429 to checks alone, always with a check's body: any other 429 is a gateway's throttling.
     if (res.status >= 500 || res.status === 429)
-      return new BouncerUnavailable(`Bouncer's address answered ${what}, not Bouncer`);
+      return new BouncerUnavailable(`Bouncer's address answered ${what}, not Bouncer`, retryAfterOf(res));
     return new BouncerError(
       res.status,
       "unexpected_response",
@@ -169,16 +213,20 @@ async function failureOf(res: Response): Promise<BouncerError | BouncerUnavailab
   const { code, message, requestId } = body.error;
   // Bouncer's own fault, not a decision about the request: as if it had not answered.
   if (code === "internal") return new BouncerUnavailable(`Bouncer failed: ${message} (request ${requestId})`);
-  const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
-  return new BouncerError(res.status, code, message, {
-    requestId,
-    retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
-  });
+  return new BouncerError(res.status, code, message, { requestId, retryAfter: retryAfterOf(res) });
+}
+
+/** An answer's Retry-After in seconds, when it has one. */
+function retryAfterOf(res: Response): number | undefined {
+  const seconds = Number(res.headers.get("retry-after") ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 const CHECK_PATH = "/v1/check";
 
-export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch = fetch }: ClientOptions) {
+export function createClient(options: ClientOptions) {
+  checkOptions(options);
+  const { baseUrl, token, timeoutMs = 500, fetch: doFetch = fetch } = options;
   const base = baseUrl.replace(/\/+$/, "");
 
   /** A 200 (or a check's 429) as it came; any other answer thrown as what it stands for. */
@@ -202,12 +250,18 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
     throw await failureOf(res);
   }
 
-  async function json<T>(res: Response): Promise<T> {
+  /** The 200's JSON, holding `list` as Bouncer's answer does; anything else came from something in its place. */
+  async function json<T>(res: Response, list: "limits" | "points"): Promise<T> {
+    let body: unknown;
     try {
-      return (await res.json()) as T;
+      body = await res.json();
     } catch (error) {
       throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with a body that is not JSON: ${error}`);
     }
+    if (!hasList(body, list)) {
+      throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with JSON that is not Bouncer's answer`);
+    }
+    return body as T;
   }
 
   const client = {
@@ -217,6 +271,10 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
      * cannot be reached, BouncerError when it refuses the check itself (a mistake in how it is called).
      */
     async check(input: CheckInput): Promise<CheckResult> {
+      // A key that no customer can hold (none sent: "", or a caller's JWT) is an unknown key, not a bad call.
+      if (typeof input.key === "string" && (input.key === "" || input.key.length > LONGEST_KEY)) {
+        return { outcome: "unknown_key" };
+      }
       let res: Response;
       try {
         res = await request("POST", CHECK_PATH, input);
@@ -232,7 +290,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
         const value = res.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      const body = await json<unknown>(res);
+      const body = await json<CheckBody>(res, "limits");
       if (!isCheckBody(body)) {
         throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with JSON that is no check's answer`);
       }
@@ -257,7 +315,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
       try {
         return {
           outcome: "settled",
-          body: await json<LeaseEnded>(await request("POST", "/v1/settle", { lease, cost })),
+          body: await json<LeaseEnded>(await request("POST", "/v1/settle", { lease, cost }), "limits"),
         };
       } catch (error) {
         if (error instanceof BouncerError && error.code === "conflict")
@@ -273,7 +331,10 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
      */
     async release(lease: string): Promise<ReleaseResult> {
       try {
-        return { outcome: "released", body: await json<LeaseEnded>(await request("POST", "/v1/release", { lease })) };
+        return {
+          outcome: "released",
+          body: await json<LeaseEnded>(await request("POST", "/v1/release", { lease }), "limits"),
+        };
       } catch (error) {
         if (error instanceof BouncerError && error.code === "not_found")
           return { outcome: "ended", message: error.message };
@@ -286,12 +347,12 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
      * window and bucket of that check, never beyond a limit's size.
      */
     async refund(input: RefundInput): Promise<RefundResult> {
-      return json<RefundResult>(await request("POST", "/v1/refund", input));
+      return json<RefundResult>(await request("POST", "/v1/refund", input), "limits");
     },
 
     /** A customer's limits as they stand, consuming nothing. */
     async usage(customerId: string): Promise<Usage> {
-      return json<Usage>(await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage`));
+      return json<Usage>(await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage`), "limits");
     },
 
     /**
@@ -302,6 +363,7 @@ export function createClient({ baseUrl, token, timeoutMs = 500, fetch: doFetch =
       const query = days === undefined ? "" : `?days=${days}`;
       return json<DailyUsage>(
         await request("GET", `/v1/customers/${encodeURIComponent(customerId)}/usage/daily${query}`),
+        "points",
       );
     },
   };

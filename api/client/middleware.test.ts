@@ -16,6 +16,10 @@ let silentUrl: string;
 // An upstream the backend proxies to, and a gateway that answers 502 in Bouncer's place (its page, not Bouncer's).
 const upstream = createHttpServer((_, res) => res.writeHead(200, { "content-type": "text/plain" }).end("upstream"));
 const gateway = createHttpServer((_, res) => res.writeHead(502, { "content-type": "text/html" }).end("<h1>502</h1>"));
+// A load balancer in front of Bouncer during a deploy: 503 with a Retry-After of its own.
+const draining = createHttpServer((_, res) =>
+  res.writeHead(503, { "content-type": "text/html", "retry-after": "30" }).end("<h1>503</h1>"),
+);
 // A gateway in front of Bouncer that throttles it, as AWS API Gateway and Lambda Function URLs answer: 429 with JSON
 // that is no check's answer. And one that answers 200 with JSON of its own (a login page's API, a misrouted path).
 const throttling = createHttpServer((_, res) =>
@@ -98,13 +102,14 @@ beforeAll(async () => {
   silentUrl = urlOf(silent);
   // Requests in flight, one at a time, and tokens by the day.
   await bouncer.admin("POST", "/v1/plans", { id: "llm", name: "LLM", perDay: 10_000, concurrent: 1 });
-  for (const server of [upstream, gateway, throttling, elsewhere, model])
+  for (const server of [upstream, gateway, draining, throttling, elsewhere, model])
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 });
 afterAll(async () => {
   silent?.close();
   upstream.close();
   gateway.close();
+  draining.close();
   throttling.close();
   elsewhere.close();
   model.close();
@@ -180,6 +185,36 @@ describe("the Hono middleware against the real service", () => {
     expect(refused.headers.get("retry-after")).toBe("1");
   });
 
+  test("fail closed behind a gateway's 503 answers with the gateway's Retry-After", async () => {
+    const refused = await backend({ baseUrl: urlOf(draining), failMode: "closed" }).request("/api/hello", {
+      headers: { "x-api-key": key },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("30");
+  });
+
+  test("a caller's key too long to be one (a JWT) is a 401, not Bouncer refusing the check: onError is not told", async () => {
+    const onError = vi.fn();
+    const jwt = `eyJ${"a".repeat(400)}`;
+    for (const headers of [{ authorization: `Bearer ${jwt}` }, { "x-api-key": jwt }] as Record<string, string>[]) {
+      const res = await backend({ onError }).request("/api/hello", { headers });
+      expect(res.status).toBe(401);
+    }
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  test("an error of the backend's own before the check (a cost that cannot be sent) is thrown, never served open", async () => {
+    const app = new Hono();
+    const client = createClient({ baseUrl: bouncer.url, token: service });
+    // JSON.stringify throws on a BigInt: the check never leaves, and no fail mode may serve the request for it.
+    app.use("/api/*", rateLimit({ client, failMode: "open", cost: () => 10n as unknown as number }));
+    app.get("/api/hello", (c) => c.json({ hello: "world" }));
+    app.onError((error, c) => c.json({ error: error.name }, 500));
+    const res = await app.request("/api/hello", { headers: { "x-api-key": key } });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "TypeError" });
+  });
+
   test("a 429 or 200 that is no check's answer (a gateway throttling Bouncer): the middleware's own failMode decides", async () => {
     for (const address of [throttling, elsewhere]) {
       const served = await backend({ baseUrl: urlOf(address), failMode: "open" }).request("/api/hello", {
@@ -208,7 +243,6 @@ describe("the Hono middleware against the real service", () => {
   test("a check Bouncer refuses as malformed is the integrator's bug: 500, logged with Bouncer's code and message", async () => {
     const { key: own } = await bouncer.customer("small");
     const cases = [
-      { key: "k".repeat(300), resource: undefined, cost: 1 },
       { key: own, resource: "AI.Generate", cost: 1 },
       { key: own, resource: undefined, cost: 0.5 },
     ];
@@ -221,9 +255,9 @@ describe("the Hono middleware against the real service", () => {
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ status: 400, code: "invalid_request", requestId: expect.any(String) });
-      expect(told[0]?.message).toMatch(/key|resource|cost/);
+      expect(told[0]?.message).toMatch(/resource|cost/);
     }
-    // Nothing of the three was counted: the customer's bucket is full.
+    // Nothing of the two was counted: the customer's bucket is full.
     expect(
       (await backend().request("/api/hello", { headers: { "x-api-key": own } })).headers.get("x-ratelimit-remaining"),
     ).toBe("1");

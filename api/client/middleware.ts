@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import {
   type BouncerClient,
   BouncerError,
+  BouncerUnavailable,
   type CheckBody,
   type CheckInput,
   type CheckResult,
@@ -209,8 +210,10 @@ export function rateLimit({
         report(error, c, "check");
         return problem(c, 500, { type: "about:blank", title: "The request could not be checked against its quota" });
       }
-      // BouncerUnavailable: nobody decided, so this middleware's own fail mode does.
-      if (failMode === "closed") return unavailable(c, 1);
+      // Anything else is a bug (thrown on, as Hono answers a handler's throw), never a reason to serve unchecked.
+      if (!(error instanceof BouncerUnavailable)) throw error;
+      // Nobody decided, so this middleware's own fail mode does.
+      if (failMode === "closed") return unavailable(c, error.retryAfter ?? 1);
       await next();
       // Nothing to settle, but the handler's note is still not the caller's to see.
       headerCost(c, settle);

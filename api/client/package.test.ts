@@ -118,6 +118,12 @@ export default {
   },
 };
 `;
+// TypeScript's older "node" resolution (node10) reads no exports map: package.json's typesVersions leads it to hono.
+const typedNode10 = `
+import { createClient } from "bouncer-client";
+import { rateLimit } from "bouncer-client/hono";
+export const middleware = rateLimit({ client: createClient({ baseUrl: "http://127.0.0.1:8787", token: "t" }) });
+`;
 const typedCjs = `
 import bouncer = require("bouncer-client");
 export const client: bouncer.BouncerClient = bouncer.createClient({ baseUrl: "http://127.0.0.1:8787", token: "t" });
@@ -168,6 +174,7 @@ beforeAll(async () => {
   writeFileSync(join(project, "cjs.cjs"), cjs);
   writeFileSync(join(project, "typed.ts"), typed);
   writeFileSync(join(project, "typed-cjs.cts"), typedCjs);
+  writeFileSync(join(project, "typed-node10.ts"), typedNode10);
 }, 120_000);
 afterAll(() => bouncer?.kill());
 
@@ -231,11 +238,12 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
     }
   });
 
-  test("tsc --strict --exactOptionalPropertyTypes under NodeNext (ESM and CommonJS) and under Bundler: no errors", async () => {
+  test("tsc --strict --exactOptionalPropertyTypes under NodeNext (ESM and CommonJS), Bundler and node10: no errors", async () => {
     expect(await typeCheck({ module: "NodeNext", moduleResolution: "NodeNext" }, ["typed.ts", "typed-cjs.cts"])).toBe(
       "",
     );
     expect(await typeCheck({ module: "ESNext", moduleResolution: "Bundler" }, ["typed.ts"])).toBe("");
+    expect(await typeCheck({ module: "CommonJS", moduleResolution: "Node" }, ["typed-node10.ts"])).toBe("");
     // Three runs of tsc over Hono's types: seconds each, more on a loaded machine.
   }, 90_000);
 
