@@ -10,6 +10,20 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export const isJsonContentType = (header: string | undefined) => JSON_TYPE.test(header ?? "");
 
 /**
+ * Whether a body says it is encoded (gzip, br…). No route decodes one, and read as it is the bytes would be taken for
+ * other JSON than was meant, or refused as bad JSON: 415 says what is wrong.
+ */
+export const isEncodedBody = (header: string | undefined) =>
+  header !== undefined && header.trim() !== "" && header.trim().toLowerCase() !== "identity";
+
+/** The 415 of a body sent in a Content-Encoding. */
+export const encodedBody = () =>
+  new ApiError(
+    "unsupported_media_type",
+    "send the body without a Content-Encoding: gzip, br and the rest are not read",
+  );
+
+/**
  * Routes that read a JSON body refuse any other content type with 415 before the body is read, and a body readJson
  * refuses with 400. The framework keeps the bytes read here, from which its validator then parses the same text.
  */
@@ -17,6 +31,7 @@ export const jsonBody = createMiddleware(async (c, next) => {
   if (!isJsonContentType(c.req.header("content-type"))) {
     throw new ApiError("unsupported_media_type", "send the body as application/json");
   }
+  if (isEncodedBody(c.req.header("content-encoding"))) throw encodedBody();
   readJson(new Uint8Array(await c.req.arrayBuffer()));
   await next();
 });
@@ -93,6 +108,7 @@ export const noBody = createMiddleware(async (c, next) => {
     if (!isJsonContentType(c.req.header("content-type"))) {
       throw new ApiError("unsupported_media_type", "send no body, or {} as application/json");
     }
+    if (isEncodedBody(c.req.header("content-encoding"))) throw encodedBody();
     const body = readJson(bytes);
     if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
       throw new ApiError("invalid_request", "this route takes no body: send none, or {}");

@@ -7,7 +7,7 @@ import type { AppDeps } from "../deps";
 import type { CheckResponse } from "../domain/check-response";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
-import { isJsonContentType } from "../http";
+import { encodedBody, isEncodedBody, isJsonContentType } from "../http";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { policyHeader } from "../quota/limits";
@@ -20,6 +20,7 @@ import { checkBody } from "./response-body";
 export type CheckRequestParts = {
   authorization: string | undefined;
   contentType: string | undefined;
+  contentEncoding: string | undefined;
   /** As it came, so that the one body reader (readJson) decides what text it holds. */
   body: Uint8Array;
   requestId: string;
@@ -59,6 +60,7 @@ export function createCheckAnswer(
     if (!isJsonContentType(request.contentType)) {
       throw new ApiError("unsupported_media_type", "send the body as application/json");
     }
+    if (isEncodedBody(request.contentEncoding)) throw encodedBody();
     const body = readCheckRequest(request.body);
     const caller = callerOf(config, body);
     const { subject, target } = caller instanceof Promise ? await caller : caller;

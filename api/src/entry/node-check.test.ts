@@ -83,6 +83,7 @@ const CASES: [string, () => Call][] = [
   ["customer key as bearer", () => ({ body: JSON.stringify({ key }), token: customerKey })],
   ["not JSON", () => ({ body: "key=1", headers: { "content-type": "text/plain" } })],
   ["malformed JSON", () => ({ body: '{"key":' })],
+  ["gzip", () => ({ body: JSON.stringify({ key }), headers: { "content-encoding": "gzip" } })],
   ["bad cost", () => ({ body: JSON.stringify({ key, cost: 0.5 }) })],
   ["key and ip", () => ({ body: JSON.stringify({ key, ip: "203.0.113.7" }) })],
   ["extra field", () => ({ body: JSON.stringify({ key, extra: true }) })],

@@ -55,6 +55,7 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
       answerCheck({
         authorization: req.headers.authorization,
         contentType: req.headers["content-type"],
+        contentEncoding: req.headers["content-encoding"],
         body,
         requestId,
       })

@@ -74,6 +74,7 @@ async function answerCheck({ answerCheck, logger }: WorkerService, request: Requ
     answer = await answerCheck({
       authorization: headers.get("authorization") ?? undefined,
       contentType: headers.get("content-type") ?? undefined,
+      contentEncoding: headers.get("content-encoding") ?? undefined,
       body: new Uint8Array(await request.arrayBuffer()),
       requestId,
     });

@@ -80,6 +80,7 @@ export function registerCheck(app: App, answerCheck: AnswerCheck) {
     const answer = await answerCheck({
       authorization: c.req.header("authorization"),
       contentType: c.req.header("content-type"),
+      contentEncoding: c.req.header("content-encoding"),
       body: new Uint8Array(await c.req.arrayBuffer()),
       requestId: c.get("requestId"),
     });

@@ -52,6 +52,27 @@ export function describeErrors(target: RouteHost) {
       expect(res.status).toBe(415);
     });
 
+    test("a body in a Content-Encoding (gzip) gets 415 and changes nothing; identity is plain", async () => {
+      const gzip = { "content-type": "application/json", "content-encoding": "gzip" };
+      const plan = { id: "p", name: "P", perMinute: 1 };
+      for (const [path, body] of [
+        ["/v1/plans", JSON.stringify(plan)],
+        ["/v1/check", JSON.stringify({ ip: "203.0.113.7" })],
+        ["/v1/tokens", JSON.stringify({ name: "t", role: "service" })],
+      ] as const) {
+        const res = await t.call("POST", path, { body, headers: gzip });
+        expect(res.status).toBe(415);
+        expect(res.json.error).toMatchObject({
+          code: "unsupported_media_type",
+          message: expect.stringMatching(/Content-Encoding/),
+        });
+      }
+      expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
+      expect((await t.call("GET", "/v1/audit")).json.entries).toEqual([]);
+      const plain = { "content-type": "application/json", "content-encoding": "identity" };
+      expect((await t.call("POST", "/v1/plans", { body: JSON.stringify(plan), headers: plain })).status).toBe(201);
+    });
+
     test("application/json with a charset is accepted", async () => {
       const res = await t.call("POST", "/v1/plans", {
         body: { id: "p", name: "P", perMinute: 1 },
