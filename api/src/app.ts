@@ -82,7 +82,7 @@ export function createService(deps: AppDeps): Service {
   registerRefund(app, deps, limiter);
   registerLeases(app, deps, limiter);
   registerPlans(app, deps);
-  registerCustomers(app, deps);
+  registerCustomers(app, deps, limiter);
   registerKeys(app, deps);
   registerTokens(app, deps);
   registerWebhooks(app, deps);

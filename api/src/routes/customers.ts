@@ -5,6 +5,8 @@ import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { Customer, CustomerCreate, CustomerPatch } from "../domain/customer";
 import { errorResponses, jsonContent, security } from "../http";
+import type { Limiter } from "../quota/limiter";
+import { customerSubject } from "../quota/subject";
 import { Cursor, encodeCursor } from "./customer-cursor";
 import { queryCount } from "./query-count";
 import { registerVersioned } from "./versioned-routes";
@@ -42,7 +44,7 @@ const CustomerPage = z.object({
   }),
 });
 
-export function registerCustomers(app: App, { config }: AppDeps) {
+export function registerCustomers(app: App, { config, logger }: AppDeps, limiter: Limiter) {
   app.openapi(
     createRoute({
       method: "get",
@@ -74,6 +76,13 @@ export function registerCustomers(app: App, { config }: AppDeps) {
     example: { id: "cus_7YqK2mP9xW4tLb3n", version: 4 },
     schemas: { resource: Customer, create: CustomerCreate, patch: CustomerPatch },
     store: config.customers,
+    // Its counters go too, so that a customer made again with its id starts with every limit full, as a new customer
+    // does. Its history (checks per minute and per day, what a bill is made from) stays under the id until it ages
+    // out. Best effort: the delete has happened; with the store away the counters expire with their windows.
+    afterRemove: (id) =>
+      limiter.reset(customerSubject(id)).catch((error) => {
+        logger.error("a deleted customer's counters could not be cleared", { customerId: id, error: String(error) });
+      }),
     docs: {
       create: {
         summary: "Create a customer",

@@ -26,6 +26,8 @@ export type VersionedRoutes<T extends Versioned, Create> = {
   store: VersionedStore<T, Create>;
   /** Words for a refused delete (409) that say more than the store's, when there are any. */
   whyNotRemoved?(id: string): Promise<string | null>;
+  /** What goes with a deleted resource besides its row, once the delete has gone through. */
+  afterRemove?(id: string): Promise<void>;
 };
 
 // The errors of a write that reads a JSON body, besides its own.
@@ -133,6 +135,7 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
         if (why) throw new ApiError("conflict", why);
       }
       unwrap(removed);
+      await resource.afterRemove?.(id);
       return c.body(null, 204);
     },
   );

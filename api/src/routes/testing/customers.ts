@@ -53,6 +53,27 @@ export function describeCustomerRoutes(target: RouteHost) {
       expect((await t.call("GET", `/v1/customers/${id}`)).status).toBe(404);
     });
 
+    test("a customer made again with a deleted one's id starts with every limit full; the day's history stays", async () => {
+      await t.call("POST", "/v1/customers", { body: { id: "reuse", name: "Reuse", planId: "pro" } });
+      const { key } = (await t.call("POST", "/v1/customers/reuse/keys")).json;
+      for (let i = 0; i < 5; i++)
+        expect((await t.call("POST", "/v1/check", { body: { key, cost: 3 } })).status).toBe(200);
+      expect((await t.call("DELETE", "/v1/customers/reuse")).status).toBe(204);
+
+      expect(
+        (await t.call("POST", "/v1/customers", { body: { id: "reuse", name: "Reuse", planId: "pro" } })).status,
+      ).toBe(201);
+      const { limits } = (await t.call("GET", "/v1/customers/reuse/usage")).json;
+      expect(limits.map((l: { name: string; remaining: number }) => [l.name, l.remaining])).toEqual([
+        ["burst", 20],
+        ["hour", 5000],
+        ["day", 50000],
+      ]);
+      // What the deleted customer used under the id is kept as history, as a reset keeps it.
+      const [today] = (await t.call("GET", "/v1/customers/reuse/usage/daily?days=1")).json.points;
+      expect(today).toMatchObject({ allowed: 5, units: 15 });
+    });
+
     test("a customer may bring its own id; a taken one gets 409", async () => {
       const created = await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "pro" } });
       expect(created.status).toBe(201);
