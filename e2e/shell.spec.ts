@@ -3,7 +3,7 @@
 // (axe, WCAG 2 A and AA, nothing excluded; no sideways scroll), and the store status dot and banner fed by /readyz.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectSound } from "./page-checks";
+import { expectNoPageScroll, expectSound } from "./page-checks";
 
 // The page's background in each theme (--bg in web/src/styles.css).
 const BACKGROUND = { light: "rgb(245, 246, 248)", dark: "rgb(15, 17, 21)" } as const;
@@ -134,6 +134,76 @@ for (const width of [1280, 390] as const) {
     });
   }
 }
+
+test.describe("pages", () => {
+  test("each page names itself in the tab's title", async ({ page, signIn }) => {
+    await signIn();
+    await expect(page).toHaveTitle("Plans · Bouncer");
+    for (const name of ["Customers", "Live", "Webhooks", "Tokens", "Audit"]) {
+      await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name }).click();
+      await expect(page).toHaveTitle(`${name} · Bouncer`);
+    }
+    await page.goto("/usage");
+    await expect(page).toHaveTitle("Your API usage · Bouncer");
+  });
+
+  test("names and ids as long as the API takes, with no space, break rather than widen a phone's page", async ({
+    phone,
+    api,
+    uid,
+    signIn,
+  }) => {
+    const planId = `long-${uid}`.padEnd(63, "x");
+    const planName = `Plan${uid}`.padEnd(100, "N");
+    const customerName = `Customer${uid}`.padEnd(100, "C");
+    await api.createPlan(planId, { name: planName, perMinute: 60, perDay: 1000, perMonth: 20000 });
+    const customer = await api.createCustomer(customerName, planId);
+    const { key } = await api.createKey(customer.id);
+    await signIn(phone);
+    const nav = phone.getByRole("navigation", { name: "Admin console" });
+    await phone.getByRole("button", { name: `Edit ${planName}` }).click();
+    await expect(phone.getByRole("textbox", { name: "Per minute" })).toBeVisible();
+    await expectNoPageScroll(phone, "a plan's form");
+    await nav.getByRole("link", { name: "Customers" }).click();
+    await phone.getByRole("button", { name: `Manage ${customerName}` }).click();
+    await expect(phone.getByRole("button", { name: `Close ${customerName}` })).toBeVisible();
+    await expectNoPageScroll(phone, "an open customer");
+    await nav.getByRole("link", { name: "Live" }).click();
+    await expect(phone.getByRole("article", { name: `Usage of ${customerName}` })).toBeVisible();
+    await expectNoPageScroll(phone, "Live");
+    await phone.goto("/usage");
+    await phone.getByLabel("API key").fill(key);
+    await phone.getByRole("button", { name: "Show my usage" }).click();
+    await expect(phone.getByRole("heading", { name: `${planName} plan` })).toBeVisible();
+    await expectNoPageScroll(phone, "/usage");
+  });
+
+  test("a page whose code cannot be fetched says so inside the console, and Reload brings it", async ({
+    page,
+    request,
+    signIn,
+    consoleGuard,
+  }) => {
+    await signIn();
+    // The server went away, or an update replaced the file this tab knew: the page's script does not load.
+    consoleGuard.allowText(/Failed to load resource|Failed to fetch dynamically imported module/);
+    await page.route("**/assets/tokens-page-*.js", (route) => route.abort());
+    const nav = page.getByRole("navigation", { name: "Admin console" });
+    await nav.getByRole("link", { name: "Tokens" }).click();
+    await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+    // The console's frame stays: its navigation still leads elsewhere.
+    await nav.getByRole("link", { name: "Plans" }).click();
+    await expect(page.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
+    await nav.getByRole("link", { name: "Tokens" }).click();
+    await page.unroute("**/assets/tokens-page-*.js");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect(page.getByRole("heading", { name: "Tokens", level: 1 })).toBeVisible();
+
+    // A built file that is not there is a 404, never the console's page taken for a script.
+    const gone = await request.get("/assets/tokens-page-00000000.js");
+    expect(gone.status()).toBe(404);
+  });
+});
 
 test.describe("the store status", () => {
   test("a banner and a red dot while /readyz says the counter store is down, gone when it answers again", async ({

@@ -120,6 +120,15 @@ export const noBody = createMiddleware(async (c, next) => {
 /** Under /v1: the API's, never the UI's page, whatever the runtime serves the UI with. */
 export const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
 
+/**
+ * Where the UI's built files live, each named by its content's hash: one that is not there is a 404, never the UI's
+ * page, which a tab opened before an update would otherwise run as the script it asked for.
+ */
+export const isAssetPath = (path: string) => path.startsWith("/assets/");
+
+/** The UI's routes (/, /usage, …), answered with its index.html: neither the API's nor a built file's. */
+export const isPagePath = (path: string) => !isApiPath(path) && !isAssetPath(path);
+
 export const etag = (version: number) => `"${version}"`;
 
 /** The OpenAPI If-Match request header of a versioned resource's writes. */

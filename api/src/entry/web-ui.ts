@@ -2,13 +2,13 @@
 import { existsSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { App, Logger } from "../deps";
-import { isApiPath } from "../http";
+import { isPagePath } from "../http";
 
 const webRoot = "web/dist";
 
 /**
  * Assets as files, and index.html for the UI's own routes (/, /usage, …). A path under /v1 that no route takes is
- * an API error (404 in the error envelope), never the UI's page. Added after the API's routes, so they come first.
+ * an API error (404 in the error envelope), as is a built file that is not there, never the UI's page. Added after the API's routes, so they come first.
  */
 export function serveWebUi(app: App, logger: Logger): void {
   if (!existsSync(webRoot)) {
@@ -17,5 +17,5 @@ export function serveWebUi(app: App, logger: Logger): void {
   }
   const page = serveStatic({ path: `${webRoot}/index.html` });
   app.use("/*", serveStatic({ root: webRoot }));
-  app.get("*", (c, next) => (isApiPath(c.req.path) ? next() : page(c, next)));
+  app.get("*", (c, next) => (isPagePath(c.req.path) ? page(c, next) : next()));
 }

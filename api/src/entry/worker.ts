@@ -6,7 +6,7 @@ import { accessLine } from "../access-log";
 import { bodyTooLarge, MAX_BODY_BYTES } from "../body-limit";
 import { checkErrorAnswer, type HttpAnswer } from "../check/answer";
 import { errorBody } from "../errors";
-import { isApiPath } from "../http";
+import { isApiPath, isPagePath } from "../http";
 import { requestIdOf } from "../request-id";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
 
@@ -31,7 +31,7 @@ function serveAssets({ app }: WorkerService, { ASSETS }: WorkerBindings): void {
     await next();
   });
   app.get("*", async (c, next) => {
-    if (isApiPath(c.req.path)) return next();
+    if (!isPagePath(c.req.path)) return next();
     return asset(c, await ASSETS.fetch(new Request(new URL("/index.html", c.req.url))));
   });
 }

@@ -207,6 +207,8 @@ describe("Cloudflare Workers: what only a Worker can get wrong", () => {
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
     const spec = await fetch(`${first.url}/openapi.json`);
     expect((await spec.json()).openapi).toBe("3.1.0");
+    // A built file that is not there (a tab opened before an update asks for its old script) is a 404, not the page.
+    expect((await fetch(`${first.url}/assets/tokens-page-00000000.js`)).status).toBe(404);
     // A path under /v1 that no route takes is an API error, never the UI's page.
     const missing = await callServer(first, ADMIN_TOKEN, "GET", "/v1/nothing-here");
     expect([missing.status, missing.json.error.code]).toEqual([404, "not_found"]);

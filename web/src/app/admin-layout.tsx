@@ -1,10 +1,11 @@
 // The admin console's frame: sign-in until there is a token, then navigation, store status, theme, sign-out and the page.
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { Brand } from "../components/ui/brand";
 import { Button } from "../components/ui/button";
 import { StatusBanner } from "../components/ui/status-banner";
 import { StatusDot } from "../components/ui/status-dot";
 import { ThemeControl } from "../components/ui/theme-control";
+import { usePageTitle } from "../lib/page-title";
 import { useAdminSession } from "./admin-session";
 import { SignIn } from "./sign-in";
 import { useStoreStatus } from "./store-status";
@@ -27,6 +28,8 @@ export function AdminLayout() {
 /** Signed in: the stores' status is asked for from here on, never on the sign-in page. */
 function Console({ signOut }: { signOut: () => void }) {
   const status = useStoreStatus();
+  const { pathname } = useLocation();
+  usePageTitle(SECTIONS.find((section) => section.to === pathname)?.label ?? "Admin console");
   return (
     <div className="console">
       <a className="skip-link" href="#content">

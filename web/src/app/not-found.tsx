@@ -1,7 +1,9 @@
 // What an unknown address shows: where the two real pages are.
 import { Link } from "react-router";
+import { usePageTitle } from "../lib/page-title";
 
 export function NotFound() {
+  usePageTitle("Page not found");
   return (
     <main className="sign-in">
       <div className="sign-in-card">

@@ -4,6 +4,7 @@ import { createBrowserRouter } from "react-router";
 import { Loading } from "../components/ui/states";
 import { AdminLayout } from "./admin-layout";
 import { NotFound } from "./not-found";
+import { PageError } from "./page-error";
 
 const pageLoading = <Loading label="Loading…" />;
 
@@ -14,38 +15,45 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: pageLoading,
     children: [
       {
-        index: true,
-        lazy: async () => ({ Component: (await import("../features/plans/components/plans-page")).PlansPage }),
-      },
-      {
-        path: "customers",
-        lazy: async () => ({
-          Component: (await import("../features/customers/components/customers-page")).CustomersPage,
-        }),
-      },
-      {
-        path: "live",
-        lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
-      },
-      {
-        path: "webhooks",
-        lazy: async () => ({
-          Component: (await import("../features/webhooks/components/webhooks-page")).WebhooksPage,
-        }),
-      },
-      {
-        path: "tokens",
-        lazy: async () => ({ Component: (await import("../features/tokens/components/tokens-page")).TokensPage }),
-      },
-      {
-        path: "audit",
-        lazy: async () => ({ Component: (await import("../features/audit/components/audit-page")).AuditPage }),
+        // A page that fails (its code not fetched while the server is down) fails here, in the console's frame.
+        errorElement: <PageError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import("../features/plans/components/plans-page")).PlansPage }),
+          },
+          {
+            path: "customers",
+            lazy: async () => ({
+              Component: (await import("../features/customers/components/customers-page")).CustomersPage,
+            }),
+          },
+          {
+            path: "live",
+            lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
+          },
+          {
+            path: "webhooks",
+            lazy: async () => ({
+              Component: (await import("../features/webhooks/components/webhooks-page")).WebhooksPage,
+            }),
+          },
+          {
+            path: "tokens",
+            lazy: async () => ({ Component: (await import("../features/tokens/components/tokens-page")).TokensPage }),
+          },
+          {
+            path: "audit",
+            lazy: async () => ({ Component: (await import("../features/audit/components/audit-page")).AuditPage }),
+          },
+        ],
       },
     ],
   },
   {
     path: "/usage",
     hydrateFallbackElement: pageLoading,
+    errorElement: <PageError />,
     lazy: async () => ({ Component: (await import("../features/usage/components/usage-page")).UsagePage }),
   },
   { path: "*", element: <NotFound /> },

@@ -9,6 +9,7 @@ import { Field } from "../components/ui/field";
 import { ThemeControl } from "../components/ui/theme-control";
 import { plansQueryOptions } from "../features/plans/api/get-plans";
 import { ApiError } from "../lib/api-client";
+import { usePageTitle } from "../lib/page-title";
 import { useAdminSession } from "./admin-session";
 
 function problemOf(error: unknown): string {
@@ -19,6 +20,7 @@ function problemOf(error: unknown): string {
 }
 
 export function SignIn() {
+  usePageTitle("Sign in");
   const { signIn, endedBecause } = useAdminSession();
   const queryClient = useQueryClient();
   const [token, setToken] = useState("");

@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { Brand } from "../../../components/ui/brand";
 import { Button } from "../../../components/ui/button";
 import { ThemeControl } from "../../../components/ui/theme-control";
+import { usePageTitle } from "../../../lib/page-title";
 import { useSessionValue } from "../../../lib/session-value";
 import { KeyForm } from "./key-form";
 import { UsageDashboard } from "./usage-dashboard";
@@ -12,6 +13,7 @@ export function UsagePage() {
   const queryClient = useQueryClient();
   const [apiKey, setApiKey] = useSessionValue("bouncer.apiKey");
   const [notice, setNotice] = useState<string | null>(null);
+  usePageTitle("Your API usage");
 
   const forget = useCallback(
     (message: string | null) => {
