@@ -156,7 +156,7 @@ test.describe("pages", () => {
     const planId = `long-${uid}`.padEnd(63, "x");
     const planName = `Plan${uid}`.padEnd(100, "N");
     const customerName = `Customer${uid}`.padEnd(100, "C");
-    await api.createPlan(planId, { name: planName, perMinute: 60, perDay: 1000, perMonth: 20000 });
+    await api.createPlan(planId, { name: planName, perMinute: 60, perDay: 1000 });
     const customer = await api.createCustomer(customerName, planId);
     const { key } = await api.createKey(customer.id);
     await signIn(phone);
