@@ -4,6 +4,7 @@ import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import { liveQuery } from "../../../lib/live-reads";
 import type { Usage } from "../../../lib/quota";
+import { useSteadyQuery } from "../../../lib/steady-query";
 import { deleteCustomerKey } from "./delete-customer";
 
 export const getCustomerUsage = (bearer: string, customerId: string, signal?: AbortSignal) =>
@@ -19,5 +20,5 @@ export const customerUsageQueryOptions = (bearer: string, customerId: string) =>
 /** Read every LIVE_REFRESH_MS, except while a customer is being deleted: this one's limits would answer 404 once it is gone. */
 export function useCustomerUsage(customerId: string) {
   const deleting = useIsMutating({ mutationKey: deleteCustomerKey }) > 0;
-  return useQuery({ ...customerUsageQueryOptions(useAdminToken(), customerId), enabled: !deleting });
+  return useSteadyQuery(useQuery({ ...customerUsageQueryOptions(useAdminToken(), customerId), enabled: !deleting }));
 }

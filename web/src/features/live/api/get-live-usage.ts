@@ -5,6 +5,7 @@ import { useAdminToken } from "../../../app/admin-session";
 import { apiRequest } from "../../../lib/api-client";
 import { liveQuery } from "../../../lib/live-reads";
 import type { History, Usage } from "../../../lib/quota";
+import { useSteadyQuery } from "../../../lib/steady-query";
 
 /** One customer on the board: its usage, its last hour of checks, and what its limits say. */
 export type LiveCustomer = Usage & {
@@ -45,4 +46,5 @@ export const liveUsageQueryOptions = (bearer: string, query: LiveQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useLiveUsage = (query: LiveQuery) => useQuery(liveUsageQueryOptions(useAdminToken(), query));
+export const useLiveUsage = (query: LiveQuery) =>
+  useSteadyQuery(useQuery(liveUsageQueryOptions(useAdminToken(), query)));

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import type { Limits, Overrides, Resources } from "../../../lib/domain";
+import { useSteadyQuery } from "../../../lib/steady-query";
 
 export type Me = {
   id: string;
@@ -31,4 +32,4 @@ export const meQueryOptions = (apiKey: string) =>
     refetchInterval: 10_000,
   });
 
-export const useMe = (apiKey: string) => useQuery(meQueryOptions(apiKey));
+export const useMe = (apiKey: string) => useSteadyQuery(useQuery(meQueryOptions(apiKey)));

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { liveQuery } from "../../../lib/live-reads";
 import { HISTORY_MINUTES, type History } from "../../../lib/quota";
+import { useSteadyQuery } from "../../../lib/steady-query";
 
 export const getMyHistory = (apiKey: string, signal?: AbortSignal) =>
   apiRequest<History>(`/v1/me/usage/history?minutes=${HISTORY_MINUTES}`, apiKey, { signal });
@@ -14,4 +15,4 @@ export const myHistoryQueryOptions = (apiKey: string) =>
     meta: { bearer: "customer" },
   });
 
-export const useMyHistory = (apiKey: string) => useQuery(myHistoryQueryOptions(apiKey));
+export const useMyHistory = (apiKey: string) => useSteadyQuery(useQuery(myHistoryQueryOptions(apiKey)));

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { liveQuery } from "../../../lib/live-reads";
 import type { Usage } from "../../../lib/quota";
+import { useSteadyQuery } from "../../../lib/steady-query";
 
 export const getMyUsage = (apiKey: string, signal?: AbortSignal) =>
   apiRequest<Usage>("/v1/me/usage", apiKey, { signal });
@@ -14,4 +15,4 @@ export const myUsageQueryOptions = (apiKey: string) =>
     meta: { bearer: "customer" },
   });
 
-export const useMyUsage = (apiKey: string) => useQuery(myUsageQueryOptions(apiKey));
+export const useMyUsage = (apiKey: string) => useSteadyQuery(useQuery(myUsageQueryOptions(apiKey)));
