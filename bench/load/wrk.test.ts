@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "vitest";
-import { parseWrk, saturateWithWrk } from "./wrk";
+import { parseWrk, saturateWithWrk, wrkInstalled } from "./wrk";
 
 test("wrk's report is read for answers, time, non-2xx answers and socket errors", () => {
   const output = [
@@ -33,47 +33,50 @@ test("with --latency, wrk's 99th percentile is read in milliseconds, whatever un
   expect(parseWrk("  812 requests in 999.50ms, 1.00MB read\n").p99Ms).toBeUndefined();
 });
 
-test("saturating with wrk sends every body in turn, with the job's headers, and counts the answers", async () => {
-  const seen = new Map<string, number>();
-  let headersOk = true;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
+test.skipIf(!wrkInstalled())(
+  "saturating with wrk sends every body in turn, with the job's headers, and counts the answers",
+  async () => {
+    const seen = new Map<string, number>();
+    let headersOk = true;
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        seen.set(body, (seen.get(body) ?? 0) + 1);
+        headersOk &&= req.method === "POST" && req.url === "/v1/check" && req.headers.authorization === "Bearer t0k";
+        // One body in three is refused, to see wrk count what is not 2xx.
+        res.writeHead(body.includes('"k2"') ? 429 : 200, { "content-type": "application/json" });
+        res.end("{}");
+      });
     });
-    req.on("end", () => {
-      seen.set(body, (seen.get(body) ?? 0) + 1);
-      headersOk &&= req.method === "POST" && req.url === "/v1/check" && req.headers.authorization === "Bearer t0k";
-      // One body in three is refused, to see wrk count what is not 2xx.
-      res.writeHead(body.includes('"k2"') ? 429 : 200, { "content-type": "application/json" });
-      res.end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const bodies = ['{"key":"k1"}', '{"key":"k2"}', '{"key":"k3"}'];
-    const result = await saturateWithWrk({
-      kind: "saturate",
-      url: `http://127.0.0.1:${port}`,
-      path: "/v1/check",
-      headers: { authorization: "Bearer t0k", "content-type": "application/json" },
-      bodies,
-      connections: 4,
-      seconds: 1,
-      tool: "wrk",
-    });
-    expect(headersOk).toBe(true);
-    expect([...seen.keys()].sort()).toEqual(bodies);
-    const refused = seen.get('{"key":"k2"}') ?? 0;
-    expect(result.responses).toBeGreaterThan(100);
-    expect(result.seconds).toBeGreaterThan(0.9);
-    // Requests still in flight when wrk stops were seen by the server but not counted by wrk.
-    expect(result.statusCodes["non-2xx"]).toBeGreaterThan(refused - 10);
-    expect(result.statusCodes["non-2xx"]).toBeLessThanOrEqual(refused);
-    expect(result.statusCodes["200"]).toBe(result.responses - (result.statusCodes["non-2xx"] ?? 0));
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const bodies = ['{"key":"k1"}', '{"key":"k2"}', '{"key":"k3"}'];
+      const result = await saturateWithWrk({
+        kind: "saturate",
+        url: `http://127.0.0.1:${port}`,
+        path: "/v1/check",
+        headers: { authorization: "Bearer t0k", "content-type": "application/json" },
+        bodies,
+        connections: 4,
+        seconds: 1,
+        tool: "wrk",
+      });
+      expect(headersOk).toBe(true);
+      expect([...seen.keys()].sort()).toEqual(bodies);
+      const refused = seen.get('{"key":"k2"}') ?? 0;
+      expect(result.responses).toBeGreaterThan(100);
+      expect(result.seconds).toBeGreaterThan(0.9);
+      // Requests still in flight when wrk stops were seen by the server but not counted by wrk.
+      expect(result.statusCodes["non-2xx"]).toBeGreaterThan(refused - 10);
+      expect(result.statusCodes["non-2xx"]).toBeLessThanOrEqual(refused);
+      expect(result.statusCodes["200"]).toBe(result.responses - (result.statusCodes["non-2xx"] ?? 0));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  },
+);
