@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { workerEnv } from "../src/entry/worker-service";
 import { prepareWorkerAssets, root } from "./worker-assets";
 
 // What the Worker reads (worker-service.ts), passed on only when set.
@@ -30,6 +31,14 @@ const assets = process.env.WORKER_ASSETS_DIR ? ["--assets", resolve(process.env.
 // Nothing from the network: a local run needs no real `Request.cf` (else fetched from Cloudflare, up to 3 s when
 // unreachable) and sends no telemetry, so it starts the same offline.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+// A wrong value stops the start with the one line that names it, as `npm start` does, rather than a Worker that
+// answers 500 to every request (wrangler.jsonc binds DB).
+const checked = workerEnv(Object.fromEntries(VARIABLES.map((name) => [name, process.env[name] || undefined])), true);
+if (!checked.ok) {
+  console.error(checked.error);
+  process.exit(1);
+}
 
 prepareWorkerAssets();
 const migrated = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {

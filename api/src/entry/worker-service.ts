@@ -5,7 +5,7 @@ import { d1Db, remoteDb } from "../../../db/worker-db";
 import type { Service } from "../app";
 import { createConsoleLogger } from "../console-logger";
 import type { Logger } from "../deps";
-import { parseEnv } from "../env";
+import { type Env, parseEnv } from "../env";
 import { redact } from "../redact";
 import { assembleService } from "./assemble-service";
 import { type RequestSchedule, requestSchedule } from "./request-schedule";
@@ -26,12 +26,14 @@ export type WorkerService = Service &
 const METRICS_NOTE = `These counts are one Worker isolate's: Cloudflare runs many, each with its own counts since it started.
 Sum them in your metrics pipeline only as a sample; the counters themselves (and so every limit) are exact in Upstash.`;
 
-/** The service, or the one line that names the variable or binding that is wrong. */
-export function workerService(
-  bindings: WorkerBindings,
-): { ok: true; service: WorkerService } | { ok: false; error: string } {
-  const vars: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(bindings)) if (typeof value === "string") vars[name] = value;
+/**
+ * The configuration a Worker runs on, or the one line that names the variable or binding that is wrong. `hasD1`:
+ * whether the D1 binding DB is there. `npm run dev:worker` asks it before wrangler starts.
+ */
+export function workerEnv(
+  vars: Record<string, string | undefined>,
+  hasD1: boolean,
+): { ok: true; env: Env; remote: boolean } | { ok: false; error: string } {
   const parsed = parseEnv(vars);
   if (!parsed.ok) return parsed;
   const env = parsed.env;
@@ -49,9 +51,21 @@ export function workerService(
       error: `Invalid configuration: DATABASE_URL must be a libsql:// or https:// URL on a Worker, which has no files (unset, the D1 binding DB is used), got "${redact(vars.DATABASE_URL)}"`,
     };
   }
-  if (!remote && !bindings.DB) {
+  if (!remote && !hasD1) {
     return { ok: false, error: "Invalid configuration: no D1 binding DB (wrangler.jsonc) and no remote DATABASE_URL" };
   }
+  return { ok: true, env, remote };
+}
+
+/** The service, or the one line that names the variable or binding that is wrong. */
+export function workerService(
+  bindings: WorkerBindings,
+): { ok: true; service: WorkerService } | { ok: false; error: string } {
+  const vars: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(bindings)) if (typeof value === "string") vars[name] = value;
+  const checked = workerEnv(vars, Boolean(bindings.DB));
+  if (!checked.ok) return checked;
+  const { env, remote } = checked;
   const logger = createConsoleLogger(env.logLevel);
   const db = remote ? remoteDb(env.databaseUrl, env.databaseAuthToken) : d1Db(bindings.DB as D1Binding);
   const { schedule, runDue, nothingDue } = requestSchedule();

@@ -8,6 +8,7 @@ import { checkErrorAnswer, type HttpAnswer } from "../check/answer";
 import { errorBody } from "../errors";
 import { isApiPath, isPagePath } from "../http";
 import { requestIdOf } from "../request-id";
+import { API_SECURITY_HEADERS } from "../security-headers";
 import { type WorkerBindings, type WorkerService, workerService } from "./worker-service";
 
 let built: { ok: true; service: WorkerService } | { ok: false; error: string } | undefined;
@@ -86,10 +87,24 @@ async function answerCheck({ answerCheck, logger }: WorkerService, request: Requ
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
+/**
+ * Every answer of a Worker whose configuration is wrong: a 500 that says where to look, never the line itself (it
+ * names the value, which may hold a secret) to a caller who need not even be signed in. The line is in the log.
+ */
+function misconfigured(): Response {
+  const requestId = crypto.randomUUID();
+  const body = errorBody(
+    "internal",
+    "the service is not configured: its log (wrangler tail) says what to fix",
+    requestId,
+  );
+  return Response.json(body, { status: 500, headers: { ...API_SECURITY_HEADERS, "X-Request-Id": requestId } });
+}
+
 export default {
   async fetch(request: Request, bindings: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
     const result = serviceFor(bindings);
-    if (!result.ok) return Response.json(errorBody("internal", result.error, crypto.randomUUID()), { status: 500 });
+    if (!result.ok) return misconfigured();
     const { service } = result;
     const due = service.runDue();
     if (due !== service.nothingDue) {
