@@ -30,6 +30,17 @@ describe("configuration", () => {
     expect(store({ COUNTER_STORE: "memory", REDIS_URL: "redis://127.0.0.1:6379" })).toBe("memory");
   });
 
+  test("Redis URLs that name a database by number, or none, are taken", () => {
+    for (const url of [
+      "redis://127.0.0.1:6379",
+      "redis://127.0.0.1:6379/",
+      "redis://u:p@127.0.0.1:6379/3",
+      "rediss://h:1/?db=2",
+    ]) {
+      expect(parseEnv({ REDIS_URL: url }).ok, url).toBe(true);
+    }
+  });
+
   test("HOST set but empty is unset: 127.0.0.1, not every interface", () => {
     const parsed = parseEnv({ HOST: "" });
     expect(parsed.ok && parsed.env.host).toBe("127.0.0.1");
@@ -74,6 +85,12 @@ describe("configuration", () => {
     [{ REDIS_CLUSTER_NODES: "127.0.0.1:7000,127.0.0.1:99999" }, "REDIS_CLUSTER_NODES"],
     [{ REDIS_CLUSTER_NODES: "127.0.0.1:0" }, "REDIS_CLUSTER_NODES"],
     [{ UPSTASH_REDIS_REST_TOKEN: "t" }, "UPSTASH_REDIS_REST_URL"],
+    // Past the parser, and never to work: the server started, then died on SELECT NaN.
+    [{ REDIS_URL: "redis://127.0.0.1:6379/notadb" }, "REDIS_URL"],
+    [{ REDIS_URL: "redis://127.0.0.1:6379/?db=abc" }, "REDIS_URL"],
+    // fetch refuses a URL with user info: every check would have answered by fail mode, for good.
+    [{ UPSTASH_REDIS_REST_URL: "http://u:pw@127.0.0.1:8079", UPSTASH_REDIS_REST_TOKEN: "t" }, "UPSTASH_REDIS_REST_URL"],
+    [{ DATABASE_URL: "libsql://u:pw@db.example.turso.io" }, "DATABASE_AUTH_TOKEN"],
   ])("%j stops start-up with one line naming %s", (env, name) => {
     const parsed = parseEnv(env);
     expect(parsed.ok).toBe(false);
@@ -85,6 +102,7 @@ describe("configuration", () => {
   test.each([
     { DATABASE_URL: "postgres://admin:s3cret-pass@db.example/quota" },
     { REDIS_URL: "http://default:s3cret-pass@127.0.0.1:6379" },
+    { UPSTASH_REDIS_REST_URL: "http://u:s3cret-pass@127.0.0.1:8079", UPSTASH_REDIS_REST_TOKEN: "t" },
   ])("%j: the line names the variable, never the URL's credentials", (env) => {
     const parsed = parseEnv(env);
     expect(parsed.ok).toBe(false);

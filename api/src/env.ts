@@ -22,20 +22,39 @@ const positiveInt = (name: string, fallback: number) =>
       return Number(v);
     });
 
-const url = (name: string, protocols: string[]) =>
+/**
+ * A URL of one of `protocols`. `rule` says what else it must be, for a URL that would pass the parser and still never
+ * work (fetch refuses user info in a URL; Redis numbers its databases).
+ */
+const url = (name: string, protocols: string[], rule?: (url: URL) => string | null) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
+      // The line goes to the logs: a URL's credentials never do.
+      const shown = redact(v);
       if (!URL.canParse(v) || !protocols.includes(new URL(v).protocol)) {
-        // The line goes to the logs: a URL's credentials never do.
-        const shown = redact(v);
         ctx.addIssue({ code: "custom", message: `${name} must be a ${protocols.join(" or ")} URL, got "${shown}"` });
+        return z.NEVER;
+      }
+      const broken = rule?.(new URL(v));
+      if (broken) {
+        ctx.addIssue({ code: "custom", message: `${name} ${broken}, got "${shown}"` });
         return z.NEVER;
       }
       return v;
     });
+
+/** Over HTTP the token goes in a header of its own: fetch refuses a URL with a user name or password. */
+const noUserInfo = (token: string) => (url: URL) =>
+  url.username || url.password ? `must not hold a user name or password: give the token in ${token}` : null;
+
+/** A Redis URL names its database by number, in its path or ?db=; anything else fails at the first command. */
+const redisDatabase = (url: URL) =>
+  /^\/?(\d+)?$/.test(url.pathname) && /^\d*$/.test(url.searchParams.get("db") ?? "")
+    ? null
+    : "names its database by number (redis://host:6379/0)";
 
 const EnvSchema = z
   .object({
@@ -56,7 +75,9 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((v) => (v === undefined || v === "" ? "127.0.0.1" : v)),
-    DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"]).refine(
+    DATABASE_URL: url("DATABASE_URL", ["file:", "libsql:", "http:", "https:", "ws:", "wss:"], (url) =>
+      url.protocol === "file:" ? null : noUserInfo("DATABASE_AUTH_TOKEN")(url),
+    ).refine(
       // "file:" alone opens an empty database in memory: every plan, customer and key gone at the next start.
       (v) => v === undefined || !v.startsWith("file:") || v.slice(5).split("?")[0]?.replace(/^\/\//, "") !== "",
       'DATABASE_URL "file:" names no file: give a path, such as file:data/quota.db',
@@ -73,9 +94,9 @@ const EnvSchema = z
         }
         return v;
       }),
-    UPSTASH_REDIS_REST_URL: url("UPSTASH_REDIS_REST_URL", ["http:", "https:"]),
+    UPSTASH_REDIS_REST_URL: url("UPSTASH_REDIS_REST_URL", ["http:", "https:"], noUserInfo("UPSTASH_REDIS_REST_TOKEN")),
     UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
-    REDIS_URL: url("REDIS_URL", ["redis:", "rediss:"]),
+    REDIS_URL: url("REDIS_URL", ["redis:", "rediss:"], redisDatabase),
     REDIS_CLUSTER_NODES: z
       .string()
       .optional()

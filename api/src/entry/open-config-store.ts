@@ -43,7 +43,8 @@ function reasonOf(url: string, error: unknown): string {
       reasons.push(line);
     }
   }
-  return reasons.join(": ") || String(error);
+  // A driver's words may repeat the URL, credentials and all.
+  return redact(reasons.join(": ") || String(error));
 }
 
 function isDirectory(path: string): boolean {
