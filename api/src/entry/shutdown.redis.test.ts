@@ -123,6 +123,8 @@ describe("shutdown (integration, needs redis-server)", () => {
         "429",
       ]);
       expect(answers[0]).toContain('"allowed":true');
+      // Each says its connection ends: a client sends no further request on it, to be lost when it closes.
+      for (const answer of answers) expect(answer).toMatch(/\r\nConnection: close\r\n/i);
       statuses.push(...answers.slice(1).map(() => 429));
 
       // Within the 10 s an orchestrator waits, by the server's own clock: it exits 1 past its deadline, and says so
