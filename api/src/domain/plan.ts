@@ -30,6 +30,8 @@ export const DisplayName = z
   .string()
   .min(1, "name must not be empty")
   .max(100, "name must be at most 100 characters")
+  // Spaces alone name nothing a list or a log could tell apart.
+  .refine((s) => s.trim() !== "", "name must not be only spaces")
   .refine((s) => !HIDDEN_CHARACTERS.test(s), "name must not contain control or bidirectional characters");
 
 export const Limit = z

@@ -88,6 +88,7 @@ export function describeCustomerRoutes(target: RouteHost) {
       ["an unknown plan", { name: "A", planId: "gold" }, "plan gold does not exist"],
       ["no plan", { name: "A" }, "planId"],
       ["no name", { planId: "pro" }, "name"],
+      ["a name of spaces alone", { name: " \t ", planId: "pro" }, "name"],
       ["a bad id", { id: "has space", name: "A", planId: "pro" }, "id"],
       ["an override out of range", { name: "A", planId: "pro", overrides: { perDay: 0 } }, "perDay"],
       ["an override of an unknown field", { name: "A", planId: "pro", overrides: { name: "x" } }, "name"],

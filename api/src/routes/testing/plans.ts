@@ -165,6 +165,7 @@ export function describePlanRoutes(target: RouteHost) {
       ["an id starting with a dash", { ...pro, id: "-pro" }, "id"],
       ["an id of 64 characters", { ...pro, id: "a".repeat(64) }, "id"],
       ["an empty name", { ...pro, name: "" }, "name"],
+      ["a name of spaces alone", { ...pro, name: "   " }, "name"],
       ["a name of 101 characters", { ...pro, name: "n".repeat(101) }, "name"],
       ["a name with a control character", { ...pro, name: "Pro\u0007" }, "name"],
       ["a name with a bidirectional override", { ...pro, name: "Pro\u202e" }, "name"],

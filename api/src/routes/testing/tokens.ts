@@ -48,6 +48,7 @@ export function describeTokenRoutes(target: RouteHost) {
     test.each([
       [{ name: "x", role: "root" }, "role"],
       [{ name: "", role: "admin" }, "name"],
+      [{ name: "   ", role: "service" }, "name"],
       [{ role: "admin" }, "name"],
       [{ name: "x", role: "admin", token: "mine" }, "token"],
     ])("an invalid token request %j gets 400 and makes nothing", async (body, hint) => {
