@@ -103,7 +103,7 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
       remove: {
         summary: "Delete a customer and its API keys",
         description:
-          "Its API keys go with it, so they stop working too. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
+          "Its API keys go with it, so they stop working too, and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history stays under the id. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
       },
     },
   });
