@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { IfMatch } from "./config/versions";
+import { duplicateKey } from "./duplicate-key";
 import { ApiError, ERROR_STATUS, type ErrorCode, ErrorSchema } from "./errors";
 import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
 
@@ -24,15 +25,20 @@ export const encodedBody = () =>
   );
 
 /**
- * Routes that read a JSON body refuse any other content type with 415 before the body is read, and a body readJson
- * refuses with 400. The framework keeps the bytes read here, from which its validator then parses the same text.
+ * Routes that read a JSON body refuse any other content type with 415 before the body is read, and with 400 a body
+ * parseJson refuses or one that names a key twice in an object. The framework keeps the bytes read here, from which
+ * its validator then parses the same text.
  */
 export const jsonBody = createMiddleware(async (c, next) => {
   if (!isJsonContentType(c.req.header("content-type"))) {
     throw new ApiError("unsupported_media_type", "send the body as application/json");
   }
   if (isEncodedBody(c.req.header("content-encoding"))) throw encodedBody();
-  readJson(new Uint8Array(await c.req.arrayBuffer()));
+  const text = textOf(new Uint8Array(await c.req.arrayBuffer()));
+  parseJson(text);
+  const twice = duplicateKey(text);
+  if (twice !== null)
+    throw new ApiError("invalid_request", `the key ${JSON.stringify(twice)} is named twice in one object`);
   await next();
 });
 

@@ -73,6 +73,16 @@ export function describeErrors(target: RouteHost) {
       expect((await t.call("POST", "/v1/plans", { body: JSON.stringify(plan), headers: plain })).status).toBe(201);
     });
 
+    test("a key named twice in one object gets 400 and changes nothing: no reader is left to pick one", async () => {
+      const res = await t.call("POST", "/v1/tokens", { body: '{"name":"dup","role":"service","role":"admin"}' });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({ code: "invalid_request", message: expect.stringContaining('"role"') });
+      expect((await t.call("GET", "/v1/tokens")).json.tokens).toEqual([]);
+      const plan = '{"id":"p","name":"P","perMinute":1,"resources":{"ai":{"perDay":5,"perDay":500}}}';
+      expect((await t.call("POST", "/v1/plans", { body: plan })).status).toBe(400);
+      expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
+    });
+
     test("application/json with a charset is accepted", async () => {
       const res = await t.call("POST", "/v1/plans", {
         body: { id: "p", name: "P", perMinute: 1 },
