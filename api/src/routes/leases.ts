@@ -7,7 +7,7 @@ import type { App, AppDeps } from "../deps";
 import { LimitEntry } from "../domain/check-response";
 import { LIMIT_MAX } from "../domain/plan";
 import { ApiError } from "../errors";
-import { errorResponses, jsonContent, security } from "../http";
+import { errorResponses, jsonBody, jsonContent, security } from "../http";
 import { type LeaseRef, leaseOf } from "../quota/lease-id";
 import type { Limiter } from "../quota/limiter";
 import { isAnonymous } from "../quota/subject";
@@ -94,7 +94,7 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
       summary: "End a lease",
       description:
         "Ends a lease a check took (a request in flight is done), in one atomic step: its slot under the concurrent limit is free at once. A reservation released this way keeps its reserved cost. 404 not_found when the lease has ended already (released, settled, or past its expiresAt), or when no check answered this id.",
-      middleware: [allow("service", "admin")],
+      middleware: [allow("service", "admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: ReleaseRequest } } } },
       responses: {
         200: jsonContent(LeaseEnded, "Ended; where the lease's limits stand now"),
@@ -121,7 +121,7 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
       summary: "Settle a reservation at its real cost",
       description:
         "For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.",
-      middleware: [allow("service", "admin")],
+      middleware: [allow("service", "admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: SettleRequest } } } },
       responses: {
         200: jsonContent(LeaseEnded, "Settled; where the lease's limits stand now"),

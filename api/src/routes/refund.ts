@@ -5,7 +5,7 @@ import { callerOf } from "../check/caller";
 import { RefundRequest } from "../check/read-request";
 import type { App, AppDeps } from "../deps";
 import { LimitEntry } from "../domain/check-response";
-import { errorResponses, jsonContent, security } from "../http";
+import { errorResponses, jsonBody, jsonContent, security } from "../http";
 import type { Limiter } from "../quota/limiter";
 
 export const Refunded = z
@@ -41,7 +41,7 @@ export function registerRefund(app: App, { config }: AppDeps, limiter: Limiter) 
       summary: "Give back what a check took",
       description:
         "For a request that was allowed and then failed downstream: gives `cost` back to every bucket and window the same check takes from (the plan's, and the resource's when it names one), in one atomic step, never beyond a limit's size. It does not change the history of checks.",
-      middleware: [allow("service", "admin")],
+      middleware: [allow("service", "admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: RefundRequest } } } },
       responses: {
         200: jsonContent(Refunded, "Given back; where those limits stand now"),

@@ -59,6 +59,8 @@ export function describeErrors(target: RouteHost) {
         ["/v1/plans", JSON.stringify(plan)],
         ["/v1/check", JSON.stringify({ ip: "203.0.113.7" })],
         ["/v1/tokens", JSON.stringify({ name: "t", role: "service" })],
+        ["/v1/refund", JSON.stringify({ ip: "203.0.113.7", cost: 1 })],
+        ["/v1/settle", JSON.stringify({ lease: "ls_x", cost: 1 })],
       ] as const) {
         const res = await t.call("POST", path, { body, headers: gzip });
         expect(res.status).toBe(415);
@@ -81,6 +83,8 @@ export function describeErrors(target: RouteHost) {
       const plan = '{"id":"p","name":"P","perMinute":1,"resources":{"ai":{"perDay":5,"perDay":500}}}';
       expect((await t.call("POST", "/v1/plans", { body: plan })).status).toBe(400);
       expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
+      const release = await t.call("POST", "/v1/release", { body: '{"lease":"ls_a","lease":"ls_b"}' });
+      expect([release.status, release.json.error.code]).toEqual([400, "invalid_request"]);
     });
 
     test("application/json with a charset is accepted", async () => {
