@@ -140,7 +140,7 @@ describe("the Hono middleware against the real service", () => {
       status: 429,
       type: QUOTA_EXCEEDED,
       title: "Request cannot be satisfied as assigned quota has been exceeded",
-      detail: expect.stringMatching(/^Try again in \d+ seconds\.$/),
+      detail: expect.stringMatching(/^Try again in \d+ seconds?\.$/),
       "violated-policies": ["burst"],
     });
   });

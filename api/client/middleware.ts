@@ -234,7 +234,7 @@ export function rateLimit({
           detail:
             body.retryAfter === null
               ? "This request costs more than the quota allows at all."
-              : `Try again in ${body.retryAfter} seconds.`,
+              : `Try again in ${body.retryAfter} ${body.retryAfter === 1 ? "second" : "seconds"}.`,
           "violated-policies": violated.length > 0 ? violated : [body.limits[0]?.name ?? "quota"],
         },
         result.headers,

@@ -56,6 +56,9 @@ const redisDatabase = (url: URL) =>
     ? null
     : "names its database by number (redis://host:6379/0)";
 
+/** pino's levels, most to least severe, and silent. */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
 const EnvSchema = z
   .object({
     PORT: z
@@ -130,8 +133,8 @@ const EnvSchema = z
       .optional()
       .transform((v, ctx) => {
         if (v === undefined || v === "") return "info";
-        if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(v)) {
-          ctx.addIssue({ code: "custom", message: `LOG_LEVEL must be one of error, warn, info, debug, got "${v}"` });
+        if (!LOG_LEVELS.includes(v)) {
+          ctx.addIssue({ code: "custom", message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${v}"` });
           return z.NEVER;
         }
         return v;
