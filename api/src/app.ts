@@ -5,6 +5,7 @@ import { createAlertRaiser } from "./alerts/alert-raiser";
 import { authenticate } from "./auth";
 import { limitBody, MAX_BODY_BYTES } from "./body-limit";
 import { type AnswerCheck, createCheckAnswer } from "./check/answer";
+import type { CheckTarget } from "./config/customer-target";
 import type { App, AppDeps, AppEnv } from "./deps";
 import { errorAnswer } from "./error-answer";
 import { ApiError, describeIssue, errorBody } from "./errors";
@@ -53,6 +54,8 @@ export function createService(deps: AppDeps): Service {
   app.use(securityHeaders);
   app.use("/v1/*", limitBody(MAX_BODY_BYTES));
 
+  // What a check's use reaches of its plan's alert thresholds goes to the webhook outbox before it is answered.
+  const alerts = createAlertRaiser(deps.config.webhooks.outbox, { logger: deps.logger, schedule: deps.schedule });
   const limiter = createLimiter(deps.counters, {
     metrics: deps.metrics,
     random: deps.random,
@@ -60,9 +63,12 @@ export function createService(deps: AppDeps): Service {
     now: deps.now,
     onConfigChange: (listener) => deps.config.onChange(listener),
     localShares: deps.localShares,
+    // A share taken ahead of the checks that will spend it: the checks pass their CheckTarget (check/answer.ts).
+    onShareCrossings: (policy, crossings, nowMs) => {
+      const { customerId, planId } = policy as CheckTarget;
+      if (customerId !== null) void alerts.raise(customerId, planId, crossings, nowMs);
+    },
   });
-  // What a check's use reaches of its plan's alert thresholds goes to the webhook outbox before it is answered.
-  const alerts = createAlertRaiser(deps.config.webhooks.outbox, { logger: deps.logger, schedule: deps.schedule });
   // The check authenticates its caller itself (check/answer.ts, shared with the Node fast path), so it is
   // registered before the authentication of every other /v1 route, which it would only repeat.
   const answerCheck = createCheckAnswer(deps, limiter, alerts);

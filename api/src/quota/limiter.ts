@@ -6,7 +6,15 @@ import type { Metrics } from "../metrics";
 import { type Schedule, timerSchedule } from "../schedule";
 import { createBoardMarks } from "./board-marks";
 import { type LeaseAsk, leaseEndMs } from "./counting";
-import { type CheckResult, type Decided, deniedInFlight, type LimitEntry, limitEntries, outcome } from "./decision";
+import {
+  type CheckResult,
+  type Decided,
+  deniedInFlight,
+  type LimitEntry,
+  limitEntries,
+  outcome,
+  type ThresholdCrossing,
+} from "./decision";
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
 import { type LeaseRef, leaseName, newLeaseId } from "./lease-id";
@@ -109,11 +117,24 @@ export type LimiterOptions = {
    * check goes to the store.
    */
   localShares?: boolean;
+  /**
+   * Alert thresholds reached by a share taken ahead of the checks, which no check's answer carries: the policy is the
+   * one the checks that spent from it passed.
+   */
+  onShareCrossings?: (policy: QuotaPolicy, crossings: readonly ThresholdCrossing[], nowMs: number) => void;
 };
 
 export function createLimiter(
   store: CounterStore,
-  { metrics, random = Math.random, schedule = timerSchedule, now, onConfigChange, localShares = false }: LimiterOptions,
+  {
+    metrics,
+    random = Math.random,
+    schedule = timerSchedule,
+    now,
+    onConfigChange,
+    localShares = false,
+    onShareCrossings,
+  }: LimiterOptions,
 ): Limiter {
   // Denials are remembered until their retry time, so a flood from one denied subject never reaches the store.
   const denials = new DenyCache({ now });
@@ -193,6 +214,9 @@ export function createLimiter(
           checks.allowed++;
           checks.units += cost;
         },
+        onCrossed: (owner, decision) => {
+          if (decision.crossings) onShareCrossings?.(owner as QuotaPolicy, decision.crossings, decision.nowMs);
+        },
       })
     : null;
 
@@ -235,7 +259,7 @@ export function createLimiter(
       try {
         for (;;) {
           // Units held here are this server's to spend, whatever the store would say now.
-          const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share);
+          const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share, policy);
           if (spent) {
             result = marked(subject, outcome(spent, spec, random));
             break;
@@ -258,7 +282,7 @@ export function createLimiter(
           const decision =
             share === null || !shares
               ? await store.check(subject, spec, cost, ask)
-              : await shares.take(subject, counted, spec, cost, share);
+              : await shares.take(subject, counted, spec, cost, share, policy);
           // Another check's take was under way and has come back: what it brought is spent first.
           if (decision === null) continue;
           if (isLocal) local.saw(subject, decision);

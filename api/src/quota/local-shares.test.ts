@@ -116,6 +116,40 @@ function twoServers(perDay: number) {
 }
 
 describe("local shares in one process", () => {
+  test("every alert threshold a share's take reaches is raised once, a take asked for ahead of the checks included", async () => {
+    const { now, schedule } = testClock(DAY_END - 3_600_000);
+    const raised: number[] = [];
+    const limiter = createLimiter(createMemoryStore({ now, schedule }), {
+      metrics: createMetrics({ processDefaults: false }),
+      now,
+      schedule,
+      localShares: true,
+      onShareCrossings: (_policy, crossings) => raised.push(...crossings.map((c) => c.threshold)),
+    });
+    const limits = {
+      burst: null,
+      perMinute: null,
+      perHour: null,
+      perDay: 20,
+      perWeek: null,
+      perMonth: null,
+      concurrent: null,
+    };
+    const policy = quotaPolicy(limits, {}, null, 5, "open", false, [25, 50, 100]);
+    let allowed = 0;
+    for (let i = 0; i < 22; i++) {
+      const result = await limiter.check("acme", policy, 1);
+      if (result.allowed) allowed++;
+      // As check/answer.ts raises the crossings a check's own answer carries.
+      if (result.outcome !== "store_unavailable" && result.crossings) {
+        raised.push(...result.crossings.map((c) => c.threshold));
+      }
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(allowed).toBe(20);
+    expect(raised.sort((x, y) => x - y)).toEqual([25, 50, 100]);
+  });
+
   test("250 checks cost a handful of store calls; what was not spent goes back once unused for a second", async () => {
     const s = setup({ perDay: 1000, start: DAY_END - 3_600_000 });
     for (let i = 0; i < 250; i++) expect((await s.check()).allowed).toBe(true);

@@ -26,6 +26,8 @@ type Share = {
 /** What one server holds of one subject's limits (a resource's check counts on limits of its own). */
 type Holding = {
   subject: string;
+  /** Whose limits these are, as the last check that spent here named them: handed to onCrossed. */
+  owner: unknown;
   spec: LimitSpec;
   /** The plan's localShare: at most this many units held here at once. */
   size: number;
@@ -62,6 +64,12 @@ export type LocalSharesOptions = {
   schedule: (everyMs: number, work: () => unknown) => () => void;
   /** A check of `cost` allowed here, for the subject's history and its day's units. */
   onSpent(subject: string, cost: number, counted: string): void;
+  /**
+   * A share asked for ahead of the checks (no check waits on it) took the subject's use past alert thresholds: the
+   * store has marked them, and no check's answer carries them, so they are raised from here. `owner` is what the
+   * checks that spent here passed.
+   */
+  onCrossed?(owner: unknown, decision: Decision): void;
 };
 
 /**
@@ -80,12 +88,16 @@ function limitsOf(spec: LimitSpec): string {
   return text;
 }
 
-export function createLocalShares(store: CounterStore, { now = Date.now, schedule, onSpent }: LocalSharesOptions) {
+export function createLocalShares(
+  store: CounterStore,
+  { now = Date.now, schedule, onSpent, onCrossed }: LocalSharesOptions,
+) {
   const holdings = new Map<string, Holding>();
 
-  function holding(subject: string, counted: string, spec: LimitSpec, size: number): Holding {
+  function holding(subject: string, counted: string, spec: LimitSpec, size: number, owner: unknown): Holding {
     const key = `${subject}\n${counted}`;
     let h = holdings.get(key);
+    if (h) h.owner = owner;
     // Limits edited, or a share size changed: what is held under the old ones goes back, and counting starts afresh
     // (a store that failed is still taken to be failing).
     let failedAt = 0;
@@ -101,6 +113,7 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
     if (!h) {
       h = {
         subject,
+        owner,
         spec,
         size,
         shares: [],
@@ -179,8 +192,15 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
      * A check allowed from a share held here, as the store would report it (what it last said, with the units still
      * held here counted as remaining), or undefined when none has `cost` left.
      */
-    spend(subject: string, counted: string, spec: LimitSpec, cost: number, size: number): Decision | undefined {
-      const h = holding(subject, counted, spec, size);
+    spend(
+      subject: string,
+      counted: string,
+      spec: LimitSpec,
+      cost: number,
+      size: number,
+      owner?: unknown,
+    ): Decision | undefined {
+      const h = holding(subject, counted, spec, size, owner);
       const t = now();
       h.lastUsedMs = t;
       let share = h.shares[0];
@@ -204,7 +224,11 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
       // costs one store call for nearly every share: the store's work is what the share is for.
       const left = leftIn(h);
       const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 10, cost + Math.ceil(2 * h.rate * h.takeMs));
-      if (left < soon && !h.taking && h.failedAt === 0) void take(h, 0);
+      if (left < soon && !h.taking && h.failedAt === 0) {
+        void take(h, 0).then((d) => {
+          if (!(d instanceof Error) && d.crossings) onCrossed?.(h.owner, d);
+        });
+      }
       const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
       return { allowed: true, nowMs: h.known.nowMs + (t - h.knownAt), limits };
     },
@@ -213,8 +237,8 @@ export function createLocalShares(store: CounterStore, { now = Date.now, schedul
      * This check at the store, with a share taken with it: its decision, or null when another check's take was under
      * way (waited for: spend again).
      */
-    async take(subject: string, counted: string, spec: LimitSpec, cost: number, size: number) {
-      const h = holding(subject, counted, spec, size);
+    async take(subject: string, counted: string, spec: LimitSpec, cost: number, size: number, owner?: unknown) {
+      const h = holding(subject, counted, spec, size, owner);
       if (h.taking) {
         const result = await h.taking;
         if (result instanceof Error) throw result;
