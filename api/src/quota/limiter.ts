@@ -214,8 +214,11 @@ export function createLimiter(
           checks.allowed++;
           checks.units += cost;
         },
-        onCrossed: (owner, decision) => {
-          if (decision.crossings) onShareCrossings?.(owner as QuotaPolicy, decision.crossings, decision.nowMs);
+        onTakenAhead: (subject, owner, decision) => {
+          const policy = owner as QuotaPolicy;
+          // As for a check's own take: should the store stop, this server limits from where this left the subject.
+          if (policy.failMode === "local") local.saw(subject, decision);
+          if (decision.crossings) onShareCrossings?.(policy, decision.crossings, decision.nowMs);
         },
       })
     : null;

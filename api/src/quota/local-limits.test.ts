@@ -56,6 +56,24 @@ describe("a plan failing local, three servers on one store", () => {
     );
   });
 
+  test("with local shares, a server limits during an outage from the store's latest answer, a share taken ahead included", async () => {
+    const f = fleet(1, { localShares: true });
+    const policy = quotaPolicy({ ...none, perDay: 300 }, {}, null, 20, "local");
+    await f.tick();
+    await f.tick();
+    // 200 checks, most spent from shares asked for ahead of them (no check waits on those takes).
+    for (let i = 0; i < 200; i++) {
+      expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(true);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    f.setDown(true);
+    let allowed = 200;
+    for (let i = 0; i < 300; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    // Limiting from its first take's answer instead (280 left), it allowed 491 in all.
+    expect(allowed).toBeLessThanOrEqual(300);
+    expect(allowed).toBeGreaterThan(280);
+  });
+
   test("a customer's next check after the outage is counted by the store on top of what was allowed meanwhile", async () => {
     const f = fleet(2);
     const policy = local({ perDay: 10 });

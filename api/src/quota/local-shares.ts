@@ -65,11 +65,11 @@ export type LocalSharesOptions = {
   /** A check of `cost` allowed here, for the subject's history and its day's units. */
   onSpent(subject: string, cost: number, counted: string): void;
   /**
-   * A share asked for ahead of the checks (no check waits on it) took the subject's use past alert thresholds: the
-   * store has marked them, and no check's answer carries them, so they are raised from here. `owner` is what the
-   * checks that spent here passed.
+   * What the store answered a share asked for ahead of the checks, which no check waits on: its decision is where the
+   * subject's limits stand (a plan failing local limits from it should the store stop), and the alert thresholds it
+   * reached are in no check's answer. `owner` is what the checks that spent here passed.
    */
-  onCrossed?(owner: unknown, decision: Decision): void;
+  onTakenAhead?(subject: string, owner: unknown, decision: Decision): void;
 };
 
 /**
@@ -90,7 +90,7 @@ function limitsOf(spec: LimitSpec): string {
 
 export function createLocalShares(
   store: CounterStore,
-  { now = Date.now, schedule, onSpent, onCrossed }: LocalSharesOptions,
+  { now = Date.now, schedule, onSpent, onTakenAhead }: LocalSharesOptions,
 ) {
   const holdings = new Map<string, Holding>();
 
@@ -226,7 +226,7 @@ export function createLocalShares(
       const soon = h.takeMs === 0 ? h.size / 2 : Math.min(h.size / 10, cost + Math.ceil(2 * h.rate * h.takeMs));
       if (left < soon && !h.taking && h.failedAt === 0) {
         void take(h, 0).then((d) => {
-          if (!(d instanceof Error) && d.crossings) onCrossed?.(h.owner, d);
+          if (!(d instanceof Error)) onTakenAhead?.(h.subject, h.owner, d);
         });
       }
       const limits = h.known.limits.map((l) => ({ ...l, remaining: Math.min(l.limit, l.remaining + left) }));
