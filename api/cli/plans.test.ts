@@ -122,6 +122,38 @@ describe("npm run plans", () => {
     expect(await listed()).toEqual(before);
   }, 60_000);
 
+  test("a missing file or a mistyped option is one line and a non-zero exit, never a stack", async () => {
+    const missing = await plans("apply", join(dir, "nowhere.yaml"));
+    expect(missing.code).toBe(1);
+    expect(missing.out.trim()).toBe(`cannot read ${join(dir, "nowhere.yaml")}: ENOENT`);
+    const mistyped = await plans("apply", "x.yaml", "--dryrun");
+    expect(mistyped.code).toBe(1);
+    expect(mistyped.out).toMatch(/^Unknown option '--dryrun'/);
+    expect(mistyped.out).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  }, 60_000);
+
+  test("a change the service refuses mid-apply says how far it got; running again applies the rest", async () => {
+    const admin = { authorization: `Bearer ${ADMIN}`, "content-type": "application/json" };
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, { method: "POST", headers: admin, body: JSON.stringify(body) });
+    await post("/v1/plans", { id: "mid-edit", name: "Mid", perMinute: 10, perHour: 100 });
+    // A customer whose override the file's new perMinute would break: the service refuses that change (409).
+    await post("/v1/customers", { id: "mid-customer", name: "Mid", planId: "mid-edit", overrides: { perHour: 50 } });
+    const yaml = `plans:
+  - id: mid-edit
+    name: Mid
+    perMinute: 60
+    perHour: 100
+  - id: mid-new
+    name: New
+    perDay: 5
+`;
+    const refused = await plans("apply", file("mid.yaml", yaml));
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/409 conflict/);
+    expect(refused.out).toMatch(/\d of 2 change\(s\) applied before this one; run the command again to apply the rest/);
+  }, 60_000);
+
   test("weekly and monthly limits and resources: each resource added, changed or removed on a line of its own", async () => {
     const metered = (resources: string) =>
       file(

@@ -7,18 +7,27 @@ const usage = `usage: npm run plans -- apply <file> [--dry-run] [--prune]
        npm run plans -- export [file]
 Talks to BOUNCER_URL (default http://127.0.0.1:8787) with the admin token in BOUNCER_TOKEN (or ADMIN_TOKEN).`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } },
-});
+function fail(message: string): never {
+  console.error(progress ? `${message}\n${progress}` : message);
+  process.exit(1);
+}
+/** How far an apply got, said with a failure: the changes before it stand. */
+let progress = "";
+
+function parsedArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { "dry-run": { type: "boolean", default: false }, prune: { type: "boolean", default: false } },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage}`);
+  }
+}
+const { positionals, values } = parsedArgs();
 const [command, file] = positionals;
 const baseUrl = (process.env.BOUNCER_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
 const token = process.env.BOUNCER_TOKEN ?? process.env.ADMIN_TOKEN;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
@@ -43,7 +52,13 @@ if (command === "export") {
   if (file) writeFileSync(file, text);
   else process.stdout.write(text);
 } else if (command === "apply" && file) {
-  const read = readPlansFile(readFileSync(file, "utf8"));
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    fail(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const read = readPlansFile(text);
   if (!read.ok) fail(`${file} is not valid; nothing was changed:\n${read.problems.map((p) => `  ${p}`).join("\n")}`);
   const changes = diffPlans(read.plans, current, values.prune);
   if (changes.length === 0) {
@@ -55,7 +70,8 @@ if (command === "export") {
     console.log(`${changes.length} change(s) not applied (--dry-run)`);
     process.exit(0);
   }
-  for (const change of changes) {
+  for (const [done, change] of changes.entries()) {
+    progress = `${done} of ${changes.length} change(s) applied before this one; run the command again to apply the rest`;
     if (change.kind === "create") await api("POST", "/v1/plans", change.plan);
     // If-Match: a plan someone changed since we read it is refused rather than overwritten.
     else if (change.kind === "update")
