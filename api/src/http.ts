@@ -8,21 +8,32 @@ import { STORE_RETRY_AFTER_SECONDS } from "./quota/fail-mode";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-export const isJsonContentType = (header: string | undefined) => JSON_TYPE.test(header ?? "");
+const isJsonContentType = (header: string | undefined) => JSON_TYPE.test(header ?? "");
 
 /**
  * Whether a body says it is encoded (gzip, br…). No route decodes one, and read as it is the bytes would be taken for
  * other JSON than was meant, or refused as bad JSON: 415 says what is wrong.
  */
-export const isEncodedBody = (header: string | undefined) =>
+const isEncodedBody = (header: string | undefined) =>
   header !== undefined && header.trim() !== "" && header.trim().toLowerCase() !== "identity";
 
-/** The 415 of a body sent in a Content-Encoding. */
-export const encodedBody = () =>
-  new ApiError(
-    "unsupported_media_type",
-    "send the body without a Content-Encoding: gzip, br and the rest are not read",
-  );
+/**
+ * A body as its headers declare it, before it is read: plain JSON, or 415 (`wanted` says what to send instead). For
+ * every JSON route and the check, on each of its ways.
+ */
+export function requireJson(
+  contentType: string | undefined,
+  contentEncoding: string | undefined,
+  wanted = "send the body as application/json",
+): void {
+  if (!isJsonContentType(contentType)) throw new ApiError("unsupported_media_type", wanted);
+  if (isEncodedBody(contentEncoding)) {
+    throw new ApiError(
+      "unsupported_media_type",
+      "send the body without a Content-Encoding: gzip, br and the rest are not read",
+    );
+  }
+}
 
 /**
  * Routes that read a JSON body refuse any other content type with 415 before the body is read, and with 400 a body
@@ -30,10 +41,7 @@ export const encodedBody = () =>
  * its validator then parses the same text.
  */
 export const jsonBody = createMiddleware(async (c, next) => {
-  if (!isJsonContentType(c.req.header("content-type"))) {
-    throw new ApiError("unsupported_media_type", "send the body as application/json");
-  }
-  if (isEncodedBody(c.req.header("content-encoding"))) throw encodedBody();
+  requireJson(c.req.header("content-type"), c.req.header("content-encoding"));
   const text = textOf(new Uint8Array(await c.req.arrayBuffer()));
   parseJson(text);
   const twice = duplicateKey(text);
@@ -111,10 +119,11 @@ function parseJson(text: string): unknown {
 export const noBody = createMiddleware(async (c, next) => {
   const bytes = c.req.raw.body === null ? null : new Uint8Array(await c.req.arrayBuffer());
   if (bytes && bytes.length > 0) {
-    if (!isJsonContentType(c.req.header("content-type"))) {
-      throw new ApiError("unsupported_media_type", "send no body, or {} as application/json");
-    }
-    if (isEncodedBody(c.req.header("content-encoding"))) throw encodedBody();
+    requireJson(
+      c.req.header("content-type"),
+      c.req.header("content-encoding"),
+      "send no body, or {} as application/json",
+    );
     const body = readJson(bytes);
     if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
       throw new ApiError("invalid_request", "this route takes no body: send none, or {}");

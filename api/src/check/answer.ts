@@ -7,7 +7,7 @@ import type { AppDeps } from "../deps";
 import type { CheckResponse } from "../domain/check-response";
 import { errorAnswer } from "../error-answer";
 import { ApiError } from "../errors";
-import { encodedBody, isEncodedBody, isJsonContentType } from "../http";
+import { requireJson } from "../http";
 import { rateLimitHeaders } from "../quota/headers";
 import type { Limiter } from "../quota/limiter";
 import { policyHeader } from "../quota/limits";
@@ -57,10 +57,7 @@ export function createCheckAnswer(
     // whose caller is known pays no turn of the microtask queue for them.
     const principal = principalOf(config, request.authorization);
     requireKind(principal instanceof Promise ? await principal : principal, CHECKERS);
-    if (!isJsonContentType(request.contentType)) {
-      throw new ApiError("unsupported_media_type", "send the body as application/json");
-    }
-    if (isEncodedBody(request.contentEncoding)) throw encodedBody();
+    requireJson(request.contentType, request.contentEncoding);
     const body = readCheckRequest(request.body);
     const caller = callerOf(config, body);
     const { subject, target } = caller instanceof Promise ? await caller : caller;

@@ -12,6 +12,7 @@ const GRACE_MS = 8_000;
 const IDLE_GRACE_MS = 500;
 /** Past this the process exits anyway, saying so, rather than be killed mid-step without a word. */
 const DEADLINE_MS = 9_500;
+
 /** Something to close once no request is left, in order: the history before the store it is written to. */
 type ShutdownStep = { name: string; run: () => unknown };
 

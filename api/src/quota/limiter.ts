@@ -206,7 +206,7 @@ export function createLimiter(
   // At once as well: a server says that it shares the store from its start, so it has a share should it fail soon.
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush, { now: true });
   const shares = localShares
-    ? createLocalShares(store, {
+    ? createLocalShares<QuotaPolicy>(store, {
         now,
         schedule,
         onSpent: (subject, cost, counted) => {
@@ -214,8 +214,7 @@ export function createLimiter(
           checks.allowed++;
           checks.units += cost;
         },
-        onTakenAhead: (subject, owner, decision) => {
-          const policy = owner as QuotaPolicy;
+        onTakenAhead: (subject, policy, decision) => {
           // As for a check's own take: should the store stop, this server limits from where this left the subject.
           if (policy.failMode === "local") local.saw(subject, decision);
           if (decision.crossings) onShareCrossings?.(policy, decision.crossings, decision.nowMs);

@@ -24,10 +24,10 @@ type Share = {
 };
 
 /** What one server holds of one subject's limits (a resource's check counts on limits of its own). */
-type Holding = {
+type Holding<Owner> = {
   subject: string;
-  /** Whose limits these are, as the last check that spent here named them: handed to onCrossed. */
-  owner: unknown;
+  /** Whose limits these are, as the last check that spent here named them: handed to onTakenAhead. */
+  owner: Owner;
   spec: LimitSpec;
   /** The plan's localShare: at most this many units held here at once. */
   size: number;
@@ -58,7 +58,7 @@ type Holding = {
   failedAt: number;
 };
 
-export type LocalSharesOptions = {
+export type LocalSharesOptions<Owner> = {
   /** This process's clock (ms). */
   now?: () => number;
   schedule: (everyMs: number, work: () => unknown) => () => void;
@@ -69,7 +69,7 @@ export type LocalSharesOptions = {
    * subject's limits stand (a plan failing local limits from it should the store stop), and the alert thresholds it
    * reached are in no check's answer. `owner` is what the checks that spent here passed.
    */
-  onTakenAhead?(subject: string, owner: unknown, decision: Decision): void;
+  onTakenAhead?(subject: string, owner: Owner, decision: Decision): void;
 };
 
 /**
@@ -88,13 +88,13 @@ function limitsOf(spec: LimitSpec): string {
   return text;
 }
 
-export function createLocalShares(
+export function createLocalShares<Owner>(
   store: CounterStore,
-  { now = Date.now, schedule, onSpent, onTakenAhead }: LocalSharesOptions,
+  { now = Date.now, schedule, onSpent, onTakenAhead }: LocalSharesOptions<Owner>,
 ) {
-  const holdings = new Map<string, Holding>();
+  const holdings = new Map<string, Holding<Owner>>();
 
-  function holding(subject: string, counted: string, spec: LimitSpec, size: number, owner: unknown): Holding {
+  function holding(subject: string, counted: string, spec: LimitSpec, size: number, owner: Owner): Holding<Owner> {
     const key = `${subject}\n${counted}`;
     let h = holdings.get(key);
     if (h) h.owner = owner;
@@ -133,11 +133,11 @@ export function createLocalShares(
     return h;
   }
 
-  const leftIn = (h: Holding) => h.shares.reduce((n, s) => n + s.left, 0);
+  const leftIn = (h: Holding<Owner>) => h.shares.reduce((n, s) => n + s.left, 0);
 
   /** Gives back a share's unspent units, and settles what was spent in full. Never retried: a give-back that Redis
    * applied but whose answer was lost would give twice; one lost leaves its units counted, never too few. */
-  async function giveBack(h: Holding, share: Share | null, settle: number): Promise<void> {
+  async function giveBack(h: Holding<Owner>, share: Share | null, settle: number): Promise<void> {
     const units = share?.left ?? 0;
     const size = (share?.size ?? 0) + settle;
     if (size === 0) return;
@@ -146,7 +146,7 @@ export function createLocalShares(
   }
 
   /** Everything a holding has goes back: its shares, what it spent in full, and what a take under way brings. */
-  async function retire(h: Holding): Promise<void> {
+  async function retire(h: Holding<Owner>): Promise<void> {
     await h.taking;
     const shares = h.shares;
     const settle = h.spentInFull;
@@ -198,7 +198,7 @@ export function createLocalShares(
       spec: LimitSpec,
       cost: number,
       size: number,
-      owner?: unknown,
+      owner: Owner,
     ): Decision | undefined {
       const h = holding(subject, counted, spec, size, owner);
       const t = now();
@@ -237,7 +237,7 @@ export function createLocalShares(
      * This check at the store, with a share taken with it: its decision, or null when another check's take was under
      * way (waited for: spend again).
      */
-    async take(subject: string, counted: string, spec: LimitSpec, cost: number, size: number, owner?: unknown) {
+    async take(subject: string, counted: string, spec: LimitSpec, cost: number, size: number, owner: Owner) {
       const h = holding(subject, counted, spec, size, owner);
       if (h.taking) {
         const result = await h.taking;
@@ -264,7 +264,7 @@ export function createLocalShares(
   };
 
   /** One store call for a holding: `cost` for a check (0: none) and a share of what it may still hold. */
-  function take(h: Holding, cost: number): Promise<Decision | Error> {
+  function take(h: Holding<Owner>, cost: number): Promise<Decision | Error> {
     const sentAt = now();
     const share = Math.max(1, h.size - leftIn(h));
     const alone = h.failedAt !== 0;
