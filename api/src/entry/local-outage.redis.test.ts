@@ -1,8 +1,9 @@
 // failMode "local" on three Node servers sharing one counter store (testing/local-outage-scenario.ts): Redis stalled
 // with SIGSTOP, killed with SIGKILL, a Cluster's master stalled, and the Upstash endpoint stopped.
+import { connect, createServer, type Socket } from "node:net";
 import Redis from "ioredis";
 import { afterAll, describe, expect, test } from "vitest";
-import { startCluster, startRedis } from "../../dev/redis-server";
+import { freePort, startCluster, startRedis } from "../../dev/redis-server";
 import { callServer, startServer } from "../../dev/server-process";
 import { startUpstashEndpoint, type UpstashEndpoint } from "../../dev/upstash-endpoint";
 import { tempDatabaseUrl } from "../testing/temp-database";
@@ -13,13 +14,46 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function onThreeServers(outage: Outage) {
+async function onThreeServers(outage: Outage, lastEnv: Record<string, string> = {}) {
   const database = tempDatabaseUrl("local-outage");
   const env = { ...outage.env, DATABASE_URL: database, ADMIN_TOKEN: ADMIN, STORE_TIMEOUT_MS: "500" };
   const first = await startServer(env);
-  const servers = [first, ...(await Promise.all([startServer(env), startServer(env)]))];
+  const servers = [first, ...(await Promise.all([startServer(env), startServer({ ...env, ...lastEnv })]))];
   cleanups.push(...servers.map((server) => () => server.kill()));
   return heldToShares(servers, outage);
+}
+
+/** A TCP way to Redis that the test can cut (every connection closed, new ones refused) and mend. */
+async function cuttableWay(to: number) {
+  const port = await freePort();
+  const open = new Set<Socket>();
+  let cut = false;
+  const server = createServer((socket) => {
+    if (cut) return socket.destroy();
+    const redis = connect(to, "127.0.0.1");
+    for (const end of [socket, redis]) {
+      open.add(end);
+      end.on("error", () => {});
+      end.on("close", () => {
+        open.delete(end);
+        socket.destroy();
+        redis.destroy();
+      });
+    }
+    socket.pipe(redis).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      cut = true;
+      for (const socket of open) socket.destroy();
+    },
+    mend() {
+      cut = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe("a plan failing local, three servers on one store (integration, needs redis-server)", () => {
@@ -66,6 +100,33 @@ describe("a plan failing local, three servers on one store (integration, needs r
       end: () => paused?.(),
     });
     console.log("cluster master SIGSTOP", held);
+  }, 180_000);
+
+  // Found on a Cluster (its masters stopped, each server's connection back at its own time): the servers back first,
+  // their grace over, let the store decide on counts that lacked what the last one had allowed by its share.
+  test("Redis stalled, and one server's way to it cut seconds longer than the others'", async () => {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    const way = await cuttableWay(redis.port);
+    cleanups.push(() => way.close());
+    let mended: Promise<void> | undefined;
+    const held = await onThreeServers(
+      {
+        env: { REDIS_URL: redis.url },
+        begin() {
+          redis.pause();
+          way.cut();
+        },
+        end() {
+          redis.resume();
+          // Longer than a tick and the grace after it: the other two are back on the store meanwhile.
+          mended = new Promise((r) => setTimeout(r, 6000)).then(() => way.mend());
+        },
+      },
+      { REDIS_URL: way.url },
+    );
+    await mended;
+    console.log("one server cut off longer", held);
   }, 180_000);
 
   test("Upstash: the REST endpoint stopped, then started again on its port", async () => {

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import type { Limits } from "../domain/limit-kinds";
 import { type QuotaPolicy, quotaPolicy } from "./limits";
-import { SETTLE_GRACE_MS } from "./local-limits";
+import { RETURN_WAIT_MS, SETTLE_GRACE_MS } from "./local-limits";
 import { fleet } from "./testing/fleet";
 
 const none: Limits = {
@@ -91,6 +91,8 @@ describe("a plan failing local, three servers on one store", () => {
     await f.tick();
     expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(10 - 1 - 4);
     expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "denied", degraded: true });
+    // The other server said it is there after this one's tick: this one learns at its next that both are back.
+    await f.tick();
     await f.tick(SETTLE_GRACE_MS);
     // Then the store decides, on top of what was allowed meanwhile: 10 - 1 - 4 - 1 left.
     const next = await f.limiters[0]?.check("acme", policy, 1);
@@ -121,6 +123,57 @@ describe("a plan failing local, three servers on one store", () => {
     for (let i = 0; i < 5; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
     expect(allowed).toBe(10);
     expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
+  });
+
+  // Found on a Cluster: a server whose connection came back seconds after the others' went on allowing from its share
+  // while the others, their grace over, let the store decide on counts that lacked what it had allowed (603 of 600).
+  test("a server back on the store goes on by its share while another that shared it has not come back", async () => {
+    const f = fleet(2);
+    const policy = local({ perDay: 10 });
+    await f.tick();
+    await f.tick();
+    await f.limiters[0]?.check("acme", policy, 1);
+    await f.limiters[1]?.check("acme", policy, 1);
+    f.setDown(true);
+    let allowed = 2;
+    for (let i = 0; i < 10; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(10);
+    // The store is back for the first server only; the second still cannot reach it, for longer than the grace.
+    f.setCutOff(1, true);
+    f.setDown(false);
+    for (let t = 0; t < 4; t++) {
+      await f.tick(SETTLE_GRACE_MS / 2);
+      for (let i = 0; i < 3; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    }
+    // Its share spent, the first server denies; the second has what it allowed still to add.
+    expect(allowed).toBe(10);
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(4);
+    f.setCutOff(1, false);
+    await f.tick();
+    await f.tick(SETTLE_GRACE_MS);
+    for (let i = 0; i < 4; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(10);
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
+  });
+
+  test("one that never comes back (killed) keeps the others by their shares no longer than RETURN_WAIT_MS", async () => {
+    const f = fleet(2);
+    const policy = local({ perDay: 10 });
+    await f.tick();
+    await f.tick();
+    f.setDown(true);
+    expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ outcome: "degraded", degraded: true });
+    f.setCutOff(1, true);
+    f.setDown(false);
+    await f.tick();
+    await f.tick(RETURN_WAIT_MS - 1000);
+    expect(await f.limiters[0]?.check("acme", policy, 1)).toMatchObject({ degraded: true });
+    await f.tick(1000);
+    await f.tick(SETTLE_GRACE_MS);
+    const next = await f.limiters[0]?.check("acme", policy, 1);
+    expect(next).toMatchObject({ outcome: "allowed", degraded: false });
+    if (next?.outcome === "store_unavailable") throw new Error("the store is back");
+    expect(next?.limits[0]?.remaining).toBe(10 - 3);
   });
 
   test("the bucket: each server's share of it, refilling at its share of perMinute", async () => {

@@ -22,6 +22,11 @@ export const PRESENCE_TTL_MS = 5000;
  * sharing it learns that it is back at its next tick (each second) and adds what it allowed at once.
  */
 export const SETTLE_GRACE_MS = 3000;
+/**
+ * How long a server the store answers again waits for every server that shared it to say it is there again (each has
+ * allowed checks by its share that the store lacks until it is back) before it takes one still missing for gone.
+ */
+export const RETURN_WAIT_MS = 15_000;
 /** Customers (of plans failing `local`) whose last answer each server remembers, least recently checked first out. */
 const SEEN_CUSTOMERS = 100_000;
 
@@ -53,9 +58,10 @@ export type LocalLimits = {
   failed(): void;
   /**
    * Whether checks of local plans are decided here without asking the store: from its first failure until
-   * SETTLE_GRACE_MS after this server learns (at its next tick, within a second) that it answers again. Meanwhile
-   * every server that shared it adds what it allowed, so no check is counted against store counts that lack what
-   * other servers allowed. (A server without a share asks the store all along.)
+   * SETTLE_GRACE_MS after this server learns (at its next tick, within a second) that it answers again and that every
+   * server that shared it is there again (or RETURN_WAIT_MS has passed without one). Meanwhile every server that
+   * shared it adds what it allowed, so no check is counted against store counts that lack what other servers
+   * allowed. (A server without a share asks the store all along.)
    */
   holding(): boolean;
   /** A check decided here while the store is down, held to this server's share. */
@@ -92,7 +98,11 @@ export function createLocalLimits(
   let offsetMs = 0;
   /** When the store first failed (this process's clock), until the grace after its return has passed. */
   let failingSince: number | null = null;
-  /** When the store answered again after failing, while the grace lasts. */
+  /** How many servers shared the store when it failed: each may hold checks it allowed that the store lacks. */
+  let sharing = 1;
+  /** When the store first answered this server again after failing, while it waits for the others. */
+  let returnedAt: number | null = null;
+  /** When the store had answered again and every server that shared it was back, while the grace lasts. */
   let backSince: number | null = null;
 
   /**
@@ -101,12 +111,27 @@ export function createLocalLimits(
    */
   let recountAtMs = 0;
 
-  /** The store answered: an outage ends, and what is owed is added to its counts at once, not at the next tick. */
-  const answered = () => {
+  /**
+   * The store answered: what is owed is added to its counts at once, not at the next tick. The outage ends once as
+   * many servers as shared the store have said they are there since this one saw it fail (`back`, counted at a
+   * tick): until then one still cut off from it may be allowing checks by its share that its counts lack.
+   */
+  const answered = (back?: number) => {
     if (failingSince === null || backSince !== null) return;
+    if (returnedAt === null) {
+      returnedAt = now();
+      settleAll();
+    }
+    if (back === undefined || (back < sharing && now() - returnedAt < RETURN_WAIT_MS)) return;
     backSince = now();
     recountAtMs = backSince + PRESENCE_TTL_MS;
-    settleAll();
+  };
+
+  const failed = () => {
+    if (failingSince === null) sharing = sharedBy();
+    failingSince ??= now();
+    returnedAt = null;
+    backSince = null;
   };
 
   /** Whether the store failed and the grace after its return (if it has returned) is still running. */
@@ -115,6 +140,7 @@ export function createLocalLimits(
     if (backSince === null || now() - backSince < SETTLE_GRACE_MS) return true;
     // Every server has added what it allowed by now: the store's counts are the whole story again.
     failingSince = null;
+    returnedAt = null;
     backSince = null;
     for (const [subject, outage] of outages) if (!owing(outage)) outages.delete(subject);
     return false;
@@ -181,10 +207,7 @@ export function createLocalLimits(
       remember(subject, decision);
     },
 
-    failed() {
-      failingSince ??= now();
-      backSince = null;
-    },
+    failed,
 
     holding: inOutage,
 
@@ -233,13 +256,21 @@ export function createLocalLimits(
 
     async tick() {
       try {
-        const count = await store.presence(server, PRESENCE_TTL_MS);
-        answered();
-        servers = servers !== null && now() < recountAtMs ? Math.max(servers, count) : count;
-        onServers?.(servers);
+        // In an outage it counts the servers that said they are there since it began: a presence said before then may
+        // still be running for a server that is not back.
+        const since = backSince === null ? failingSince : null;
+        const count = await store.presence(
+          server,
+          PRESENCE_TTL_MS,
+          since === null ? undefined : Math.max(1, now() - since),
+        );
+        if (since !== null) answered(count);
+        else {
+          servers = servers !== null && now() < recountAtMs ? Math.max(servers, count) : count;
+          onServers?.(servers);
+        }
       } catch {
-        failingSince ??= now();
-        backSince = null;
+        failed();
         return;
       }
       inOutage();

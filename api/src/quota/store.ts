@@ -106,9 +106,10 @@ export interface CounterStore {
   addAllowed(subject: string, spec: LimitSpec, units: number, allowed: Allowed): Promise<Decision>;
   /**
    * Says that the server `server` shares this store for the next `ttlMs`, and answers how many servers do, this one
-   * included: what a plan failing `local` divides a customer's quota by while the store is down.
+   * included: what a plan failing `local` divides a customer's quota by while the store is down. With `withinMs` (> 0),
+   * only those that said so less than `withinMs` ago: after an outage began, the servers that are back.
    */
-  presence(server: string, ttlMs: number): Promise<number>;
+  presence(server: string, ttlMs: number, withinMs?: number): Promise<number>;
   /**
    * Adds checks answered in the API server, not by the store, to the subject's history for the current minute (and
    * its day): denials from the deny cache, and checks allowed from a share, which consumed `units` (one each when

@@ -99,7 +99,7 @@ export function guardStore(
     take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
     giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
     addAllowed: (subject, spec, units, allowed) => guarded(() => inner.addAllowed(subject, spec, units, allowed)),
-    presence: (server, ttlMs) => guarded(() => inner.presence(server, ttlMs)),
+    presence: (server, ttlMs, withinMs) => guarded(() => inner.presence(server, ttlMs, withinMs)),
     recordChecks: (subject, checks) => guarded(() => inner.recordChecks(subject, checks)),
     markBoard: (marks) => guarded(() => inner.markBoard(marks)),
     readBoard: (ask) => guarded(() => inner.readBoard(ask)),

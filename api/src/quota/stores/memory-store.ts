@@ -241,11 +241,14 @@ export function createMemoryStore({
       return decision;
     },
 
-    async presence(server, ttlMs) {
+    async presence(server, ttlMs, withinMs) {
       const t = now();
       servers.set(server, t + ttlMs);
       for (const [id, until] of servers) if (until <= t) servers.delete(id);
-      return servers.size;
+      if (withinMs === undefined) return servers.size;
+      let back = 0;
+      for (const until of servers.values()) if (until > t + ttlMs - withinMs) back++;
+      return back;
     },
 
     async usage(key: string, spec: LimitSpec): Promise<Decision> {

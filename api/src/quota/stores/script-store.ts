@@ -196,8 +196,10 @@ export function createScriptStore(
       return decision(await callCheck(subject, spec, units, `a${allowedAtMs}:${checks}:${server}:${seq}`), spec, units);
     },
 
-    async presence(server, ttlMs) {
-      return Number(await client.run(scripts.presence, [SERVERS_KEY], [time(), server, String(ttlMs)]));
+    async presence(server, ttlMs, withinMs) {
+      const args = [time(), server, String(ttlMs)];
+      if (withinMs !== undefined) args.push(String(withinMs));
+      return Number(await client.run(scripts.presence, [SERVERS_KEY], args));
     },
 
     async history(subject, minutes): Promise<HistoryPoint[]> {

@@ -18,16 +18,21 @@ export function fleet(servers: number, { localShares = false } = {}) {
   };
   const memory = createMemoryStore({ now, schedule: () => () => {} });
   let down = false;
-  const store = new Proxy(memory, {
-    get(target, name: keyof CounterStore) {
-      const value = target[name];
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        down ? Promise.reject(new StoreUnavailable()) : (value as (...a: unknown[]) => unknown).apply(target, args);
-    },
-  });
-  const limiters = Array.from({ length: servers }, () =>
-    createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares }),
+  // Which servers cannot reach the store while it answers others (a connection slow to come back).
+  const cutOff = new Set<number>();
+  const storeOf = (index: number) =>
+    new Proxy(memory, {
+      get(target, name: keyof CounterStore) {
+        const value = target[name];
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) =>
+          down || cutOff.has(index)
+            ? Promise.reject(new StoreUnavailable())
+            : (value as (...a: unknown[]) => unknown).apply(target, args);
+      },
+    });
+  const limiters = Array.from({ length: servers }, (_, index) =>
+    createLimiter(storeOf(index), { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares }),
   );
   return {
     memory,
@@ -46,6 +51,11 @@ export function fleet(servers: number, { localShares = false } = {}) {
     },
     setDown(value: boolean) {
       down = value;
+    },
+    /** Whether one server's calls fail while the store answers the others. */
+    setCutOff(index: number, value: boolean) {
+      if (value) cutOff.add(index);
+      else cutOff.delete(index);
     },
   };
 }

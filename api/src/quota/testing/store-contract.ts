@@ -514,6 +514,9 @@ export function describeCounterStore(
         // b said so last at the start: gone 5 s later; a is still there.
         await setTime(start + 5000);
         expect(await store.presence(c, 5000)).toBe(2);
+        // Of those, the ones that said so less than 2.5 s ago (c now, a 2 s ago), then 2 s (c alone).
+        expect(await store.presence(c, 5000, 2500)).toBe(2);
+        expect(await store.presence(c, 5000, 2000)).toBe(1);
       }));
 
     test("the board: the nearest by share left, the most denied in the last hour, everyone's checks per minute", () =>
