@@ -78,6 +78,8 @@ export const Alerts = z
   )
   .max(MAX_ALERTS, `at most ${MAX_ALERTS} alerts`)
   .refine((a) => new Set(a).size === a.length, "each alert threshold once")
+  // Told in /openapi.json too, so that a generated client's own validation refuses what the service would.
+  .meta({ uniqueItems: true })
   .transform((a) => [...a].sort((x, y) => x - y));
 
 /**
@@ -99,12 +101,14 @@ export function resourceRecord<T extends z.ZodType>(limits: T) {
       }
     }
   });
-  return z.preprocess((input, ctx) => {
-    if (input !== null && typeof input === "object" && Object.hasOwn(input, "__proto__")) {
-      ctx.issues.push({ code: "custom", input, path: ["__proto__"], message: nameRule("__proto__") });
-    }
-    return input;
-  }, record);
+  return z
+    .preprocess((input, ctx) => {
+      if (input !== null && typeof input === "object" && Object.hasOwn(input, "__proto__")) {
+        ctx.issues.push({ code: "custom", input, path: ["__proto__"], message: nameRule("__proto__") });
+      }
+      return input;
+    }, record)
+    .meta({ maxProperties: MAX_RESOURCES, propertyNames: { pattern: RESOURCE_NAME.source } });
 }
 
 const nameRule = (name: string) =>

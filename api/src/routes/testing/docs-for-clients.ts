@@ -243,11 +243,27 @@ export function describeDocumentForClients(target: RouteHost) {
       }
     });
 
+    // A generated client that validates what it sends refuses what the service would: found by a fuzzer whose client
+    // sent 21 resources and [80, 80] as a spec-valid body and had a 400 back.
+    test("the rules on resources and alerts that JSON Schema can say are in the document", () => {
+      const body = Object.fromEntries(bodies(doc));
+      for (const id of ["createPlan", "updatePlan"]) {
+        expect(body[id]?.properties?.resources, id).toMatchObject({
+          maxProperties: 20,
+          propertyNames: { pattern: "^[a-z0-9][a-z0-9._:-]{0,62}$" },
+        });
+        expect(body[id]?.properties?.alerts, id).toMatchObject({ maxItems: 5, uniqueItems: true });
+      }
+      expect(doc.components.schemas.Overrides?.properties?.resources).toMatchObject({ maxProperties: 20 });
+    });
+
     test("a field with a default is documented only where it is input: no component schema has one", () => {
       // A generated client takes a component for what the server sends, where a default makes a field required.
       expect(defaults(doc.components.schemas, "#/components/schemas")).toEqual([]);
       const body = Object.fromEntries(bodies(doc));
       expect(body.check?.properties?.cost).toMatchObject({ default: 1 });
+      expect(body.check?.properties?.reserve).toMatchObject({ default: false });
+      expect(body.check?.properties?.leaseSeconds).toMatchObject({ default: 60 });
       expect(body.createPlan?.required).toEqual(["id", "name"]);
       expect(body.createToken?.required).toEqual(["name"]);
     });
