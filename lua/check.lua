@@ -334,7 +334,7 @@ local function check(key, spec, cost, mode, fixed)
   -- cost for a settle when <reserve> is 1); "R<id>" a release; "S<id>" a settle of reservation <id> at cost. A
   -- reservation is kept in rl:{<subject>}:r:<id> as "<taken at>:<cost>:<resets>:<ends>", a lease's slot in each part
   -- that limits requests in flight in the sorted set rl:{<subject>}:c:<prefix>, scored by when it ends.
-  local leaseTtl, reserve, leaseId, releasing, settledAt, delta
+  local leaseTtl, reserve, leaseId, releasing, settledAt, delta, billedAt, billed
   local found = false
   local kind = string.sub(mode, 1, 1)
   if kind == 'L' then
@@ -352,8 +352,10 @@ local function check(key, spec, cost, mode, fixed)
       local at, reserved, rs, ends = string.match(kept, '^(%d+):(%d+):(%d+):(%d+)$')
       if tonumber(ends) > now then
         found = true
-        -- A reservation made before a reset ends and counts nothing: the counts it came from are gone.
-        if not releasing and tonumber(rs) == resets then settledAt, delta, mode = tonumber(at), cost - tonumber(reserved), 'S' end
+        -- A reservation made before a reset takes from and gives back to no limit, as the counts it came from are
+        -- gone; the day's units, kept through a reset, still count its real cost.
+        if not releasing and tonumber(rs) == resets then settledAt, delta, mode = tonumber(at), cost - tonumber(reserved), 'S'
+        elseif not releasing then billedAt, billed = tonumber(at), cost - tonumber(reserved) end
       end
     end
     -- A settle that finds no reservation changes nothing; else the lease's slots are free at once.
@@ -586,6 +588,8 @@ local function check(key, spec, cost, mode, fixed)
     addToHistory(key, now, minute, 'd', 1)
     addToDays(key, now, minute, 'd', 1)
   end
+  if billed and billed > 0 then addToDays(key, now, floor(billedAt / MINUTE), 'a', 0, billed)
+  elseif billed and billed < 0 then addToDays(key, now, floor(billedAt / MINUTE), 'r', -billed) end
   if addedAt then redis.call('HSET', key, addedBy, addedSeq) end
   if addedAt and addedChecks > 0 then
     local at = floor(addedAt / MINUTE)

@@ -281,7 +281,8 @@ export function count(
   }
   if (ending !== null || settling !== null) {
     // Whether the lease was found (and ended now) is the call's `allowed`. A settle of a reservation made before the
-    // counters were reset ends it and counts nothing: the counts it came from are gone.
+    // counters were reset ends it and changes no limit: the counts it came from are gone (the store sets the day's
+    // units to its real cost).
     if (reservation !== undefined && settling !== null && reservation.resets === (s.resets ?? 0)) {
       const before = countsBefore(spec, counts);
       const delta = cost - reservation.cost;

@@ -177,13 +177,9 @@ export function createMemoryStore({
       typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.get(mode.settleLease) : undefined;
     const result = callInProcess(subject.state, spec, cost, nowMs, mode);
     if (result.next) subject.state = result.next;
-    // A settle changes the units of the day the reservation was made on, not its checks (contract section 14).
-    if (
-      reserved &&
-      result.decision.allowed &&
-      reserved.endMs > nowMs &&
-      reserved.resets === (subject.state?.resets ?? 0)
-    ) {
+    // A settle changes the units of the day the reservation was made on, not its checks (contract section 14); of one
+    // made before a reset too, which changes no limit (check.lua).
+    if (reserved && result.decision.allowed && reserved.endMs > nowMs) {
       settleUnits(key, spec, reserved.takenAtMs, cost - reserved.cost);
     }
     // A take's share counts in the day's units only as its server spends it (recordChecks), as in check.lua.
@@ -313,13 +309,12 @@ export function createMemoryStore({
 
     async reset(key: string): Promise<void> {
       const subject = subjects.get(key);
-      // As reset.lua: the counters go, and how many times they went is kept for the shares taken before.
-      // Leases stay: the requests they stand for are still in flight (a reservation settles nothing after it, so no
-      // denial waits for one: reservedUntilMs goes, as check.lua's rv).
+      // As reset.lua: the counters and the leases go, and how many times they went is kept for the shares taken
+      // before. Reservations stay for their settles, which set the day's units only (so no denial waits for one:
+      // reservedUntilMs goes, as check.lua's rv).
       if (subject?.state) {
-        const { leases, reserved } = subject.state;
+        const { reserved } = subject.state;
         subject.state = { buckets: {}, windows: {}, resets: (subject.state.resets ?? 0) + 1 };
-        if (leases) subject.state.leases = leases;
         if (reserved) subject.state.reserved = reserved;
       }
     },

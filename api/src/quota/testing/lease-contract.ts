@@ -177,15 +177,41 @@ export function leaseContract(withStore: WithStore) {
       expect(entry(await store.release(s, spec, plain.id), "concurrent")?.remaining).toBe(1);
     }));
 
-  test("reserve and settle: a reservation made before a reset ends at its settle, and counts nothing", () =>
+  // Found by an audit: reserve 5, reset, settle 400 answered 200 and the day's units stayed 5 (and reserve 400, reset,
+  // settle 5 billed 400).
+  test("reserve and settle: a reservation made before a reset changes no limit at its settle, and the day's units count its real cost", () =>
     withStore(async ({ store, setTime }) => {
       const s = fresh();
-      const spec = testSpec({ day: 100 });
+      const spec = testSpec({ day: 100 }, { name: "llm", limits: { day: 100 } });
       await setTime(at("2026-11-30T10:00:00.000Z"));
-      const ask = lease(60_000, true);
-      expect((await store.check(s, spec, 50, ask)).allowed).toBe(true);
+      const up = lease(60_000, true);
+      const down = lease(60_000, true);
+      expect((await store.check(s, spec, 50, up)).allowed).toBe(true);
+      expect((await store.check(s, spec, 40, down)).allowed).toBe(true);
       await store.reset(s);
-      expect(entry(await store.settle(s, spec, ask.id, 90), "day")?.remaining).toBe(100);
-      expect(await store.settle(s, spec, ask.id, 90)).toBeNull();
+      expect(entry(await store.settle(s, spec, up.id, 90), "day")?.remaining).toBe(100);
+      expect(entry(await store.settle(s, spec, down.id, 5), "llm/day")?.remaining).toBe(100);
+      expect(await store.settle(s, spec, up.id, 90)).toBeNull();
+      const [today] = (await store.daily(s, 1)).slice(-1);
+      expect(today).toMatchObject({ allowed: 2, units: 95 });
+      const [llm] = (await store.daily(s, 1, "llm")).slice(-1);
+      expect(llm).toMatchObject({ allowed: 2, units: 95 });
+    }));
+
+  // Found by an audit: after a reset (and a customer's delete, which resets), leases held before kept every slot, so
+  // a customer made again with the id was denied by `concurrent` until they ended (up to an hour).
+  test("leases: a reset frees every slot, of the plan's part and of a resource's; their releases find nothing", () =>
+    withStore(async ({ store, setTime }) => {
+      const s = fresh();
+      const spec = testSpec({ hour: 100, concurrent: 2 }, { name: "gpu", limits: { concurrent: 1 } });
+      await setTime(at("2026-11-30T10:00:00.000Z"));
+      const { allowed, leases } = await take(store, s, spec, 2);
+      expect(allowed).toEqual([true, false]);
+      await store.reset(s);
+      const after = await store.usage(s, spec);
+      expect(entry(after, "concurrent")?.remaining).toBe(2);
+      expect(entry(after, "gpu/concurrent")?.remaining).toBe(1);
+      expect(await store.release(s, spec, (leases[0] as LeaseAsk).id)).toBeNull();
+      expect((await take(store, s, spec, 2)).allowed).toEqual([true, false]);
     }));
 }
