@@ -41,6 +41,7 @@ for day = first, last do
   if day == pendingDay then allowed, units = allowed + pendingAllowed, units + pendingAllowed end
   out[#out + 1] = allowed
   out[#out + 1] = counts[d .. 'd'] or 0
-  out[#out + 1] = units
+  -- Refunds taken more than the day's checks (days.lua): none.
+  out[#out + 1] = math.max(0, units)
 end
 return out

@@ -14,7 +14,9 @@
 -- kept in the same hashes as fields <day % 64>/<resource>/a, …/d and …/x: the export's rows per limit set.
 --
 -- Called as (key, now, minute, suffix, n, units, part): suffix 'a' adds n allowed checks that consumed `units` (nil:
--- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, never below none. `part`: a
+-- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, whatever the day holds so far:
+-- the checks it gives back may be added after it (allowed from a share, a server records them within a second), and
+-- the day's units are read never below none (daily.lua), so the order of the two does not change a bill. `part`: a
 -- resource's field prefix ("<resource>/") to count in that resource's days instead of the subject's.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
 return function(key, now, minute, suffix, n, units, part)
@@ -24,14 +26,9 @@ return function(key, now, minute, suffix, n, units, part)
   local days = key .. ':d:' .. block
   local field = day % DAYS_PER_HASH
   if part then field = field .. '/' .. part end
-  if suffix == 'r' then
-    -- Only a day with allowed checks has units to give back, and its hash (and expiry) is there already.
-    local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
-    local back = math.min(n, (tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0))
-    if back > 0 then redis.call('HINCRBY', days, field .. 'x', -back) end
-    return
-  end
-  if redis.call('HINCRBY', days, field .. suffix, n) == n then
+  local added = n
+  if suffix == 'r' then suffix, added = 'x', -n end
+  if redis.call('HINCRBY', days, field .. suffix, added) == added then
     redis.call('PEXPIRE', days, string.format('%.0f', ((block + 1) * DAYS_PER_HASH + KEPT_DAYS) * 86400000 - now))
   end
   if units and units ~= n then redis.call('HINCRBY', days, field .. 'x', units - n) end

@@ -52,12 +52,12 @@ function readSeries(series: readonly number[], periodMs: number, periods: number
   return points;
 }
 
-/** Takes a refund's units back from the day `atMs` falls in, never below none (as days.lua does). */
+/**
+ * Takes a refund's units back from the day `atMs` falls in, whatever it holds so far (the checks it gives back may be
+ * recorded after it), as days.lua does; a day's units are read never below none.
+ */
 function refundUnits(days: number[], atMs: number, units: number) {
-  const start = atMs - (atMs % DAY_MS);
-  let i = days.length - DAY_WIDTH;
-  while (i >= 0 && (days[i] as number) > start) i -= DAY_WIDTH;
-  if (i >= 0 && days[i] === start) days[i + 3] = Math.max(0, (days[i + 3] as number) - units);
+  addToSeries(days, DAY_MS, KEPT_DAYS, atMs, [0, 0, -units]);
 }
 
 type Subject = {
@@ -260,12 +260,8 @@ export function createMemoryStore({
         subject.state = next;
         subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
       }
-      // The day's units take it back whatever the counters hold (check.lua's refund), never below none.
-      const d = days.get(key);
-      if (d) refundUnits(d, nowMs, cost);
-      const resource = resourceOf(spec);
-      const r = resource === undefined ? undefined : days.get(`${key}\n${resource}`);
-      if (r) refundUnits(r, nowMs, cost);
+      // The day's units take it back whatever the counters and the day hold (check.lua's refund, days.lua).
+      for (const d of [subject.days, resourceDays(key, spec)]) if (d) refundUnits(d, nowMs, cost);
       return decision;
     },
 
@@ -281,7 +277,7 @@ export function createMemoryStore({
         day: start,
         allowed,
         denied,
-        units,
+        units: Math.max(0, units),
       }));
     },
 
