@@ -362,6 +362,18 @@ describe("leases through the middleware against the real service", () => {
     for (let i = 0; i < 2; i++) expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
   });
 
+  // Found by an audit: Hono answers a HEAD with the GET route's headers and drops its body unread, so a lease held
+  // until the body was sent was never freed (the caller's next requests were 429 until it expired).
+  test("a HEAD request, answered without a body, ends its lease", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const headers = { "x-api-key": key };
+    const app = backend();
+    const head = await app.request("/api/hello", { method: "HEAD", headers });
+    expect([head.status, head.body]).toEqual([200, null]);
+    expect(await left(id, "concurrent")).toBe(1);
+    expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
+  });
+
   test("a handler that throws, or answers 5xx, still ends its lease", async () => {
     const { id, key } = await bouncer.customer("llm");
     const headers = { "x-api-key": key };

@@ -254,8 +254,10 @@ export function rateLimit({
     setHeaders(c, result.headers);
     const ends = (broke = false) => afterRequest(c, result.body, refund, failed || broke, fromHeader);
     const answer = c.res.body;
-    // Nothing to end or give back, or no body to wait for: done before the answer leaves.
-    if (answer === null || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
+    // Nothing to end or give back, or no body to wait for: done before the answer leaves. Hono answers a HEAD with
+    // the GET route's headers and drops its body unread.
+    const bodiless = answer === null || c.req.method === "HEAD";
+    if (bodiless || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
     // The request is in flight until its answer has been sent: a streamed answer (an LLM's tokens as they come) holds
     // its lease while it streams, and a cost the handler sets as it ends is read then. The lease ends before the last
     // of the body is given out, so that the caller's next request finds its slot free.
