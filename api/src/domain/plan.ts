@@ -151,7 +151,12 @@ export function planViolations(plan: Limits & { resources?: Resources }): { path
     path: [v.field],
     message: v.message,
   }));
-  for (const [name, limits] of Object.entries(plan.resources ?? {})) {
+  const resources = Object.entries(plan.resources ?? {});
+  // A customer's overrides may name resources of their own, on top of its plan's: together, no more than a plan's.
+  if (resources.length > MAX_RESOURCES) {
+    found.push({ path: ["resources"], message: `at most ${MAX_RESOURCES} resources (got ${resources.length})` });
+  }
+  for (const [name, limits] of resources) {
     for (const v of limitViolations(limits)) {
       found.push({ path: ["resources", name, v.field], message: `resource ${name}: ${v.message}` });
     }

@@ -81,6 +81,25 @@ export function describeLimitKindRoutes(target: RouteHost) {
       expect((await t.call("GET", "/v1/plans/bad")).status).toBe(404);
     });
 
+    // Found by an audit: a plan of 20 resources and overrides naming 5 more gave a customer 25.
+    test("a customer's overrides may not take its resources past 20, the plan's and their own together", async () => {
+      const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`r${i}`, { perDay: 1 }]));
+      const plan = { id: "wide", name: "Wide", perDay: 10, resources: twenty };
+      expect((await t.call("POST", "/v1/plans", { body: plan })).status).toBe(201);
+      const made = await t.call("POST", "/v1/customers", { body: { name: "Wide", planId: "wide" } });
+      expect(made.status).toBe(201);
+      const same = await t.call("PATCH", `/v1/customers/${made.json.id}`, {
+        body: { overrides: { resources: { r0: { perDay: 2 } } } },
+      });
+      expect(same.status).toBe(200);
+      const more = await t.call("PATCH", `/v1/customers/${made.json.id}`, {
+        body: { overrides: { resources: { extra: { perDay: 1 } } } },
+      });
+      expect([more.status, more.json.error?.code]).toEqual([400, "invalid_request"]);
+      expect(more.json.error.message).toContain("at most 20 resources (got 21)");
+      expect((await t.call("GET", `/v1/customers/${made.json.id}`)).json.version).toBe(2);
+    });
+
     test("requests in flight are not a period: concurrent alone is a plan, and it is compared with no other limit", async () => {
       const alone = await t.call("POST", "/v1/plans", { body: { id: "inflight", name: "In flight", concurrent: 5 } });
       expect(alone.status).toBe(201);
