@@ -36,12 +36,17 @@ function customerResource(db: Db, planStore: PlanStore): VersionedResource<Custo
       billingDay: input.billingDay,
       overrides: input.overrides ?? null,
     }),
-    /** The failure that stops a customer from being on its plan with its overrides, if any. */
+    /**
+     * The failure that stops a customer from being on its plan with its overrides, if any; else the plan's version
+     * it was checked against, pinned in the write: its plan_id is written as NULL, which the column refuses, once
+     * the plan has changed since (an edit on another server), and the customer is checked again.
+     */
     async problem({ planId, overrides }) {
       const plan = await planStore.get(planId);
       if (!plan) return noPlan(planId);
       const violation = overridesViolation(plan, overrides);
-      return violation ? fail("invalid_request", violation) : null;
+      if (violation) return fail("invalid_request", violation);
+      return { row: { planId: sql`(SELECT id FROM plans WHERE id = ${planId} AND version = ${plan.version})` } };
     },
     // The plan was deleted between the check above and the write.
     foreignKeyFailure: (customer) => noPlan(customer.planId),

@@ -1,6 +1,6 @@
 // Recognises SQLite constraint failures, which drizzle may wrap, so writes can answer 409 instead of 500.
 
-export type Constraint = "unique" | "foreign_key";
+export type Constraint = "unique" | "foreign_key" | "not_null";
 
 export function constraintOf(error: unknown): Constraint | null {
   for (let e = error; e instanceof Error; e = e.cause) {
@@ -8,6 +8,7 @@ export function constraintOf(error: unknown): Constraint | null {
     const text = `${typeof code === "string" ? code : ""} ${e.message}`;
     if (/PRIMARYKEY|UNIQUE/.test(text)) return "unique";
     if (/FOREIGNKEY|FOREIGN KEY/.test(text)) return "foreign_key";
+    if (/NOTNULL|NOT NULL/.test(text)) return "not_null";
   }
   return null;
 }

@@ -1,6 +1,6 @@
 // Plans in the config store: a versioned resource (versioned-store.ts) whose edits must leave every customer on the
 // plan within its rules, and which cannot go while any customer is on it.
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { customers, type PlanRow, plans } from "../../../db/schema";
 import { overridesViolation } from "../domain/customer";
@@ -23,9 +23,10 @@ function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans>
       if (violation) return fail("invalid_request", violation.message);
       // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one.
       const overridden = await db
-        .select({ id: customers.id, overrides: customers.overrides })
+        .select({ id: customers.id, version: customers.version, overrides: customers.overrides })
         .from(customers)
-        .where(and(eq(customers.planId, plan.id), isNotNull(customers.overrides)));
+        .where(and(eq(customers.planId, plan.id), isNotNull(customers.overrides)))
+        .orderBy(asc(customers.id));
       for (const customer of overridden) {
         const broken = overridesViolation(plan, customer.overrides ?? null);
         if (broken) {
@@ -35,7 +36,12 @@ function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans>
           );
         }
       }
-      return null;
+      // Those customers as read, each at its version, pinned in the write: a customer's edit on another server since
+      // (new overrides, or a move onto the plan) makes the edit check them again.
+      const read = overridden.length === 0 ? null : overridden.map((c) => `${c.id}:${c.version}`).join(",");
+      return {
+        where: sql`(SELECT group_concat(id || ':' || version, ',') FROM (SELECT id, version FROM customers WHERE plan_id = ${plan.id} AND overrides IS NOT NULL ORDER BY id)) IS ${read}`,
+      };
     },
     // The foreign key from customers refuses a delete while any customer is on the plan.
     foreignKeyFailure: (plan) =>

@@ -2,7 +2,7 @@
 // their audit entry, guarded by the version that If-Match names; the audit log and the change feed call every write
 // `<name>.create`, `.update` or `.delete`. A resource describes itself (VersionedResource); the rest is here, once.
 import { isDeepStrictEqual } from "node:util";
-import { and, eq, getTableName, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
@@ -17,6 +17,14 @@ export type Versioned = { id: string; version: number; createdAt: string; update
 /** One statement of a write's batch. */
 type BatchStatement = Parameters<Db["batch"]>[0][number];
 
+/**
+ * What a write's check read of other resources' rows, pinned in the write itself: another server may write them
+ * between the check and the write (both answered 200 and left a customer breaking its plan's rules), and then the
+ * write fails and is checked again. `row`: columns written as SQL that yields NULL once what was read has changed
+ * (a NOT NULL column then refuses the write); `where`: what the updated row's statement must still find.
+ */
+export type Pin = { row?: Record<string, SQL>; where?: SQL };
+
 /** A table with the columns every versioned resource has (plans, customers). */
 type VersionedTable = SQLiteTable & { id: AnySQLiteColumn; version: AnySQLiteColumn };
 
@@ -28,8 +36,8 @@ export type VersionedResource<T extends Versioned, Create, Table extends Version
   fromRow(row: Table["$inferSelect"]): T;
   /** A new resource's fields, from what its create was given (its version and times are added here). */
   fresh(input: Create): Omit<T, "version" | "createdAt" | "updatedAt">;
-  /** Why `after` may not be written, if it may not; `before` is null for a create. */
-  problem(after: T, before: T | null): Promise<Failure | null>;
+  /** Why `after` may not be written, if it may not, else what the check read that must still hold; `before` is null for a create. */
+  problem(after: T, before: T | null): Promise<Failure | Pin | null>;
   /** The failure a foreign key's refusal means for this resource's write of `value`. */
   foreignKeyFailure(value: T): Failure;
   /** What a delete without If-Match answers when another write got in between its read and its own. */
@@ -46,6 +54,9 @@ const RETRIES = 5;
 
 /** What an update may change: anything but the id, the version and the times. */
 export type Changes<T extends Versioned> = Partial<Omit<T, keyof Versioned>>;
+
+/** The check's answer: a failure, or what the write must pin (none: nothing). */
+const isFailure = (answer: Failure | Pin | null): answer is Failure => answer !== null && "ok" in answer;
 
 /** The fields a patch gives (a field left undefined changes nothing). */
 const given = (patch: object) => Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
@@ -87,18 +98,23 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
     async create(input: Create, actor: string): Promise<Result<T>> {
       const at = now().toISOString();
       const value = { ...resource.fresh(input), version: 1, createdAt: at, updatedAt: at } as T;
-      const problem = await resource.problem(value, null);
-      if (problem) return problem;
-      try {
-        await db.batch([
-          db.insert(table).values(value as unknown as Table["$inferInsert"]),
-          ...(alongside?.created(value) ?? []),
-          auditInsert(db, { at, actor, action: `${name}.create`, target: value.id, before: null, after: value }),
-        ]);
-      } catch (error) {
-        return refused(error, value);
+      for (let attempt = 0; attempt < RETRIES; attempt++) {
+        const problem = await resource.problem(value, null);
+        if (isFailure(problem)) return problem;
+        try {
+          await db.batch([
+            db.insert(table).values({ ...value, ...problem?.row } as unknown as Table["$inferInsert"]),
+            ...(alongside?.created(value) ?? []),
+            auditInsert(db, { at, actor, action: `${name}.create`, target: value.id, before: null, after: value }),
+          ]);
+          return ok(value);
+        } catch (error) {
+          // What the check read changed before the write: check again.
+          if (problem?.row && constraintOf(error) === "not_null") continue;
+          return refused(error, value);
+        }
       }
-      return ok(value);
+      return fail("conflict", `${name} ${value.id}: what it depends on is changing too often; try again`);
     },
 
     async update(id: string, patch: Changes<T>, ifMatch: IfMatch, actor: string): Promise<Result<T>> {
@@ -115,9 +131,16 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
         const merged = { ...before, ...changing };
         const after = { ...merged, version: before.version + 1, updatedAt: now().toISOString() } as T;
         const problem = await resource.problem(after, before);
-        if (problem) return problem;
+        if (isFailure(problem)) return problem;
         const { id: _, createdAt: __, ...changes } = after;
-        const guard = () => stillAt(tableName, id, before.version);
+        // The audit entry and the rows alongside are written only with the update: the row at its version, and what
+        // the check read as it was.
+        const pinned = problem?.where;
+        const guard = () =>
+          pinned
+            ? sql`${stillAt(tableName, id, before.version)} AND ${pinned}`
+            : stillAt(tableName, id, before.version);
+        const where = pinned ? and(atVersion(id, before.version), pinned) : atVersion(id, before.version);
         try {
           const results = await db.batch([
             auditInsert(
@@ -130,13 +153,16 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
             ...(alongside?.updated(before, after, guard) ?? []),
             db
               .update(table)
-              .set(changes as unknown as Partial<Table["$inferInsert"]>)
-              .where(atVersion(id, before.version)),
+              .set({ ...changes, ...problem?.row } as unknown as Partial<Table["$inferInsert"]>)
+              .where(where),
           ]);
           if (changedRows(results.at(-1)) === 1) return ok(after);
         } catch (error) {
+          if (problem?.row && constraintOf(error) === "not_null") continue;
           return refused(error, after);
         }
+        // What the check read changed, not the row itself: check again, If-Match or not.
+        if (problem?.where && (await get(id))?.version === before.version) continue;
         // Another writer changed it between our read and our write: with If-Match the caller must look again;
         // without it, apply the patch to the newer version.
         if (ifMatch !== undefined) return fail("precondition_failed", `${name} ${id} changed meanwhile`);
