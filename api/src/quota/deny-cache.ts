@@ -1,6 +1,6 @@
 // Remembers denied subjects until their retry time, so a flood from one denied customer never reaches the store.
 // A denial is remembered per subject and resource: one resource's denial says nothing of the customer's other checks.
-import type { Decision } from "./decision";
+import type { Decision, LimitState } from "./decision";
 
 /** `untilMs`: when it is forgotten; `retryMs`: when the same cost could pass, as the store said (its Retry-After). */
 type Denial = { cost: number; untilMs: number; retryMs: number; decision: Decision; storeOffsetMs: number };
@@ -19,8 +19,8 @@ export class DenyCache {
   }
 
   /**
-   * The remembered denial that also decides this check: one made for the same or a smaller cost that is
-   * still in force (a bigger cost cannot pass earlier than a smaller one could).
+   * The remembered denial that decides this check: one made for the same cost, still in force. (A bigger cost is
+   * denied too, but may wait longer than the denial says: the store answers it, never with an earlier retry time.)
    */
   get(subject: string, resource: string, cost: number): { decision: Decision; waitMs: number } | undefined {
     const denial = this.#denials.get(subject)?.get(resource);
@@ -30,9 +30,12 @@ export class DenyCache {
       this.#forget(subject, resource);
       return undefined;
     }
-    if (cost < denial.cost) return undefined;
-    // Shift the stored decision to the store's clock now, so reset and retry times stay true.
-    return { decision: { ...denial.decision, nowMs: t + denial.storeOffsetMs }, waitMs: denial.retryMs - t };
+    if (cost !== denial.cost) return undefined;
+    // The stored decision as of now on the store's clock, so its resets, waits and buckets' fill stay true.
+    const nowMs = t + denial.storeOffsetMs;
+    const elapsedMs = nowMs - denial.decision.nowMs;
+    const limits = denial.decision.limits.map((limit) => aged(limit, nowMs, elapsedMs));
+    return { decision: { ...denial.decision, nowMs, limits }, waitMs: denial.retryMs - t };
   }
 
   /**
@@ -51,8 +54,16 @@ export class DenyCache {
     }
     if (!byResource.has(resource)) this.#size++;
     const t = this.now();
-    const untilMs = t + Math.min(waitMs, forMs);
-    byResource.set(resource, { cost, untilMs, retryMs: t + waitMs, decision, storeOffsetMs: decision.nowMs - t });
+    const storeOffsetMs = decision.nowMs - t;
+    // Forgotten too when a limit that does not deny starts afresh (a window ends, the first lease ends): the next
+    // check then asks the store, and answers with where every limit stands.
+    let untilMs = t + Math.min(waitMs, forMs);
+    for (const limit of decision.limits) {
+      if (limit.perMinute === undefined && limit.resetMs > decision.nowMs) {
+        untilMs = Math.min(untilMs, limit.resetMs - storeOffsetMs);
+      }
+    }
+    byResource.set(resource, { cost, untilMs, retryMs: t + waitMs, decision, storeOffsetMs });
   }
 
   #forget(subject: string, resource: string): void {
@@ -72,4 +83,16 @@ export class DenyCache {
     this.#denials.clear();
     this.#size = 0;
   }
+}
+
+/**
+ * A limit's entry `elapsedMs` after it was read: its wait that much shorter, and a bucket as it has refilled since (it
+ * is full again at its reset, refilling at perMinute).
+ */
+function aged(limit: LimitState, nowMs: number, elapsedMs: number): LimitState {
+  const waitMs = limit.waitMs === null ? null : Math.max(0, limit.waitMs - elapsedMs);
+  if (limit.perMinute === undefined) return { ...limit, waitMs };
+  const short = Math.max(0, limit.resetMs - nowMs) * (limit.perMinute / 60_000);
+  const remaining = Math.max(limit.remaining, Math.min(limit.limit, Math.floor(limit.limit - short)));
+  return { ...limit, remaining, waitMs };
 }

@@ -101,9 +101,10 @@ describe("POST /v1/check under a set clock", () => {
     expect(s.calls.check).toBe(1);
     for (let i = 0; i < 500; i++) expect((await check({ key })).status).toBe(429);
     expect(s.calls.check).toBe(2);
-    // A bigger cost is denied from memory too; a smaller one than the remembered denial is asked of the store.
-    expect((await check({ key, cost: 5 })).status).toBe(429);
-    expect(s.calls.check).toBe(2);
+    // Another cost is asked of the store (a bigger one may wait longer than the remembered denial says; an audit
+    // had a Retry-After of 2 s for a cost that needed 8), once: its own denial is remembered then.
+    for (let i = 0; i < 3; i++) expect((await check({ key, cost: 5 })).status).toBe(429);
+    expect(s.calls.check).toBe(3);
   });
 
   test("the deny cache remembers a denial only until the same request could pass", async () => {
