@@ -1656,11 +1656,13 @@ export interface operations {
                     cost?: number;
                     /**
                      * @description Reserve `cost` for a request whose real cost is known only after it (an LLM's tokens): counted like any check, and the answer's lease is settled at the real cost with POST /v1/settle.
+                     * @default false
                      * @example true
                      */
                     reserve?: boolean;
                     /**
                      * @description How long the check's lease lasts unless released or settled sooner (a plan with a concurrent limit, or reserve): 1 to 3,600 seconds, default 60.
+                     * @default 60
                      * @example 120
                      */
                     leaseSeconds?: number;
