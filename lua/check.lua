@@ -30,8 +30,9 @@
 --            ma     the same count as mc, left by an earlier check.lua that added it to the day's total only when
 --                   the minute was over: added to the history and the day then, and gone
 --            rv     until when a reservation made may still be settled (ms): a denial meanwhile may be lifted by a settle
---            rs     how many times the counters were reset (reset.lua; none: 0): a share taken before a reset
---                   gives nothing back and settles nothing after it, as the counts it came from are gone
+--            rs     how many times the counters were reset (reset.lua; none: 0): a reservation made before a reset
+--                   settles the day's units only, as the counts it came from are gone (shares are carried through a
+--                   reset, counted in the fresh windows: reset.lua)
 --            ex     when the key was last set to expire (ms): the expiry is set again only when it must grow, about
 --                   once an hour, not at every customer's first check of a minute (at a million customers, nearly
 --                   every check)
@@ -64,11 +65,11 @@
 --            "-1": a refund (give cost back to every bucket and window, never below empty)
 --            "t<share>:<settle>:<resets>": a take: a check of cost (0: a share alone, not counted as a check)
 --            that, when allowed, also takes up to <share> more units from every limit, as a share for the API server
---            to spend locally; <settle> units of shares the server spent in full are no longer held (unless the
---            counters were reset since they were taken: <resets> is not rs)
+--            to spend locally; <settle> units of shares the server spent in full are no longer held (<resets>, the
+--            rs its server last heard of, decides nothing since reset.lua carries shares through a reset)
 --            "g<taken at>:<size>:<resets>": a give-back of cost units of a share of <size> taken at <taken at>
 --            (ms): to every bucket, and to every window still the one it was taken from; <size> no longer counts as
---            held. Nothing happens when the counters were reset since (<resets> is not rs): it only reads
+--            held, through a reset as before it
 --            "a<allowed at>:<checks>:<server>:<seq>": cost units that API server <server> allowed on its own while
 --            the store did not answer (a plan failing "local"), <checks> checks the last of which it allowed at
 --            <allowed at> (ms): added whatever the limits say, to every bucket (less what has drained since
@@ -383,14 +384,10 @@ local function check(key, spec, cost, mode, fixed)
     if (tonumber(redis.call('HGET', key, addedBy)) or 0) >= addedSeq then mode, addedAt = '0', nil end
   elseif mode ~= '1' and mode ~= '0' and mode ~= '-1' and mode ~= 'S' then
     local kind = string.sub(mode, 1, 1)
-    local a, b, n = string.match(mode, '^[tg](%d+):(%d+):(%d+)$')
+    local a, b = string.match(mode, '^[tg](%d+):(%d+):%d+$')
     if kind == 't' then share, settle = tonumber(a) or 0, tonumber(b) or 0
     elseif kind == 'g' then takenAt, size = tonumber(a), tonumber(b) end
     if share <= 0 and not takenAt then error('unknown mode ' .. mode) end
-    -- Shares taken before a reset give nothing back and settle nothing: the counts they came from are gone.
-    if tonumber(n) ~= resets then
-      if takenAt then mode, takenAt = '0', nil else settle = 0 end
-    end
   end
   local giving = mode == '-1' or takenAt ~= nil or settledAt ~= nil
 

@@ -1,23 +1,50 @@
 -- reset.lua: forgets every counter of a subject, of its own limits and of every resource's, in one step, and counts
--- the reset: a share a server took before it gives nothing back and settles nothing after it (check.lua), as the
--- counts it came from are gone. Its leases go too (every limit full again, requests in flight included: a customer
--- made again with a deleted one's id, or one locked out by leases never released, starts free); a reservation's
--- record stays, so that its settle still sets the day's units to its real cost.
+-- the reset (rs: a reservation made before it settles the day's units only, check.lua). Units that servers hold as
+-- shares stay held, and stay counted: each window's count starts again from them, so that a share another server
+-- spends after the reset is counted in the fresh windows as every other check is (without them, a reset let the
+-- servers' shares through on top of the full limit), and its give-back and settle after it apply as before it. Its
+-- leases go too (every limit full again, requests in flight included: a customer made again with a deleted one's
+-- id, or one locked out by leases never released, starts free); a reservation's record stays.
 --
 -- KEYS[1]  rl:{<subject>} (see check.lua); its lease sets rl:{<subject>}:c:<prefix> are found by their parts'
 --          field <prefix>cx, under the same hash tag
--- Keeps    mi mc ma, the minute of history still held in the counters, and rs, how many times they were reset
+-- Keeps    mi mc ma, the minute of history still held in the counters; rs; each part's sh and se (units held as
+--          shares, until when) and, where it holds any, its windows' index fields, their counts set to them
 -- Returns  how many fields it deleted
 
 local KEEP = { mi = true, mc = true, ma = true, rs = true }
-local fields = redis.call('HKEYS', KEYS[1])
+local flat = redis.call('HGETALL', KEYS[1])
 -- No counters, no shares: nothing to reset, and no key is made (it would have no expiry).
-if #fields == 0 then return 0 end
-local gone = {}
-for _, field in ipairs(fields) do
-  if not KEEP[field] then gone[#gone + 1] = field end
-  if string.sub(field, -2) == 'cx' then redis.call('DEL', KEYS[1] .. ':c:' .. string.sub(field, 1, -3)) end
+if #flat == 0 then return 0 end
+local values = {}
+for i = 1, #flat, 2 do values[flat[i]] = flat[i + 1] end
+
+-- A field's part: its prefix ("" or "<resource>/", up to the last "/") and its own name.
+local function split(field)
+  local at = string.find(field, '/[^/]*$')
+  if at then return string.sub(field, 1, at), string.sub(field, at + 1) end
+  return '', field
+end
+
+local gone, counts = {}, {}
+for field, _ in pairs(values) do
+  local prefix, name = split(field)
+  local held = tonumber(values[prefix .. 'sh']) or 0
+  -- A window's fields come in pairs, "<x>i" its index and "<x>c" its count (limit-kinds.ts rows).
+  local stem, last = string.sub(name, 1, -2), string.sub(name, -1)
+  local window = (last == 'i' and values[prefix .. stem .. 'c'] ~= nil) or (last == 'c' and values[prefix .. stem .. 'i'] ~= nil)
+  if KEEP[field] then
+    -- kept as it is
+  elseif held > 0 and (name == 'sh' or name == 'se' or (window and last == 'i')) then
+    -- kept: the shares, and the windows they are counted in
+  elseif held > 0 and window and last == 'c' then
+    counts[#counts + 1], counts[#counts + 2] = field, string.format('%.0f', held)
+  else
+    gone[#gone + 1] = field
+  end
+  if name == 'cx' then redis.call('DEL', KEYS[1] .. ':c:' .. prefix) end
 end
 if #gone > 0 then redis.call('HDEL', KEYS[1], unpack(gone)) end
+if #counts > 0 then redis.call('HSET', KEYS[1], unpack(counts)) end
 redis.call('HINCRBY', KEYS[1], 'rs', 1)
 return #gone

@@ -48,8 +48,8 @@ export type CounterState = {
    */
   alerted?: Readonly<Record<string, AlertMark>>;
   /**
-   * How many times the counters were reset (lua/reset.lua), 0 when never: a share taken before a reset gives nothing
-   * back and settles nothing after it, as the counts it came from are gone.
+   * How many times the counters were reset (lua/reset.lua), 0 when never: a reservation made before a reset settles
+   * the day's units only, as the counts it came from are gone. (Shares are carried through a reset: reset.lua.)
    */
   resets?: number;
   /**
@@ -108,8 +108,8 @@ export function thresholdsReached(
 
 /**
  * `settle`: the units of shares this server has spent in full since its last take, no longer held. `resets`: the
- * counters' resets when the server's shares (the one given back, those settled) were taken; when the counters have
- * been reset since, what it gives back or settles is ignored.
+ * counters' resets as its server last heard of them; it decides nothing, as a reset carries the shares held
+ * (lua/reset.lua), and their give-backs and settles after it apply as before it.
  */
 export type Take = { share: number; settle?: number; resets?: number };
 export type GiveBack = { takenAtMs: number; size: number; resets?: number };

@@ -17,27 +17,15 @@ import { type Decision, decide } from "./decision";
 import { LeaseSet } from "./lease-set";
 import type { LimitPart, LimitSpec } from "./limits";
 
-/**
- * What a share's call does once the counters have been reset `resets` times: shares taken before a reset give
- * nothing back (a give-back only reads) and settle nothing, as the counts they came from are gone.
- */
-function sinceReset(mode: Mode, resets: number): Mode {
-  if (typeof mode !== "object" || !("share" in mode || "takenAtMs" in mode) || (mode.resets ?? 0) === resets) {
-    return mode;
-  }
-  return "takenAtMs" in mode ? "read" : { share: mode.share };
-}
-
 /** A call counted and decided in process: the decision, and the state to keep when it wrote. */
 export function callInProcess(
   current: CounterState | undefined,
   spec: LimitSpec,
   cost: number,
   nowMs: number,
-  asked: Mode = "check",
+  mode: Mode = "check",
 ): { decision: Decision; taken: number; resets: number; next: CounterState | null } {
   const resets = current?.resets ?? 0;
-  const mode = sinceReset(asked, resets);
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
   const share = typeof mode === "object" && ("share" in mode || "takenAtMs" in mode);

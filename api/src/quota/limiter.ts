@@ -351,7 +351,6 @@ export function createLimiter(
     async reset(subject) {
       await store.reset(subject);
       denials.delete(subject);
-      shares?.forget(subject);
     },
 
     async close() {

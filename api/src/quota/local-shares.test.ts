@@ -260,19 +260,39 @@ describe("local shares in one process", () => {
     expect((await b.check("acme", policy, 1)).allowed).toBe(true);
   });
 
-  test("a share held across a reset on another server gives nothing back: what was counted since stays counted", async () => {
+  test("a share held across a reset on another server is counted after it: every check allowed since is", async () => {
     const { a, b, policy, advance } = twoServers(1000);
     expect((await a.check("acme", policy, 1)).allowed).toBe(true);
     await advance(10);
     // B resets the customer while A holds a share of 100, then answers 5 checks.
     await b.reset("acme");
     for (let i = 0; i < 5; i++) expect((await b.check("acme", policy, 1)).allowed).toBe(true);
-    // A spends its 100 (taken before the reset, so not counted again), then takes a share after it and spends 49 of it.
+    // A spends its share (carried through the reset), then takes another and spends 49 of it.
     for (let i = 0; i < 149; i++) expect((await a.check("acme", policy, 1)).allowed).toBe(true);
-    // Both go quiet and give back what they hold: exactly the 5 and the 49 stay counted.
+    // Both go quiet and give back what they hold: the 5, A's 100 and its 49 stay counted (A's first check was before).
     await advance(1500);
     const day = (await b.usage("acme", policy)).find((l) => l.name === "day");
-    expect(day).toMatchObject({ remaining: 946 });
+    expect(day).toMatchObject({ remaining: 1000 - 154 });
     expect(day?.held).toBeUndefined();
+  });
+
+  // Found by an audit: 3 servers each holding a share of 100 of an hour of 300; a reset, then 600 checks over the three
+  // allowed 497, the servers' shares spent uncounted on top of the full limit.
+  test("after a reset, the shares other servers hold count against the fresh limit: never more than it allowed", async () => {
+    const { now, schedule, advance } = testClock(DAY_END - 3_600_000);
+    const store = createMemoryStore({ now, schedule });
+    const servers = Array.from({ length: 3 }, () =>
+      createLimiter(store, { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares: true }),
+    );
+    const limits = { burst: null, perMinute: null, perHour: 300, perDay: null, perWeek: null, perMonth: null };
+    const policy = quotaPolicy({ ...limits, concurrent: null }, {}, null, 100);
+    for (const server of servers) expect((await server.check("acme", policy, 1)).allowed).toBe(true);
+    await advance(10);
+    await servers[0]?.reset("acme");
+    let allowed = 0;
+    for (let i = 0; i < 600; i++) if ((await servers[i % 3]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(300);
+    await advance(1500);
+    expect((await servers[0]?.usage("acme", policy))?.find((l) => l.name === "hour")?.remaining).toBe(0);
   });
 });

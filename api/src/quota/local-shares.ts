@@ -35,9 +35,8 @@ type Holding<Owner> = {
   /** Units of shares spent in full, still held in the store's eyes until the next take or give-back settles them. */
   spentInFull: number;
   /**
-   * How many times the subject's counters had been reset when its shares were taken (the store says, with each take):
-   * after a reset elsewhere, what is held here came from counts that are gone, so the store ignores its give-back and
-   * settle, and the next take here drops it.
+   * How many times the subject's counters had been reset, as the store said at the last take (sent with takes and
+   * give-backs; it decides nothing, as a reset carries the shares held: reset.lua).
    */
   resets: number;
   /** The take under way, so a burst of checks waits on one store call rather than each making its own. */
@@ -249,11 +248,6 @@ export function createLocalShares<Owner>(
       return result;
     },
 
-    /** The subject's counters were reset: what is held here was taken from counts that are gone, so it is dropped. */
-    forget(subject: string) {
-      for (const [key, h] of holdings) if (h.subject === subject) holdings.delete(key);
-    },
-
     /** Shutdown: every share goes back. */
     async close(): Promise<void> {
       stopSweeping();
@@ -275,14 +269,9 @@ export function createLocalShares<Owner>(
     const taking = call.then(
       (d) => {
         h.failedAt = 0;
-        if (d.resets === h.resets) h.spentInFull -= settle;
-        else {
-          // The counters were reset since this holding's shares were taken: they are dropped, unspent, and the store
-          // ignored the settle.
-          h.shares = [];
-          h.spentInFull = 0;
-          h.resets = d.resets;
-        }
+        // A reset since this holding's shares were taken carried them (reset.lua): they are spent and settled as ever.
+        h.spentInFull -= settle;
+        h.resets = d.resets;
         const t = now();
         const rate = h.spentSince / Math.max(1, t - (h.knownAt || sentAt));
         h.rate = h.takeMs === 0 ? rate : 0.7 * h.rate + 0.3 * rate;

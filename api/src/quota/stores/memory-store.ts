@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, MINUTE_MS, type Mode } from "../counting";
+import { type CounterState, MINUTE_MS, type Mode, type WindowCount } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
@@ -305,12 +305,18 @@ export function createMemoryStore({
 
     async reset(key: string): Promise<void> {
       const subject = subjects.get(key);
-      // As reset.lua: the counters and the leases go, and how many times they went is kept for the shares taken
-      // before. Reservations stay for their settles, which set the day's units only (so no denial waits for one:
-      // reservedUntilMs goes, as check.lua's rv).
+      // As reset.lua: the counters and the leases go, and how many times they went is kept. Units held as shares
+      // stay held and counted, each window's count starting again from them. Reservations stay for their settles,
+      // which set the day's units only (so no denial waits for one: reservedUntilMs goes, as check.lua's rv).
       if (subject?.state) {
-        const { reserved } = subject.state;
-        subject.state = { buckets: {}, windows: {}, resets: (subject.state.resets ?? 0) + 1 };
+        const { reserved, held } = subject.state;
+        const windows: Record<string, WindowCount> = {};
+        for (const [field, window] of Object.entries(subject.state.windows)) {
+          const units = held?.[field.slice(0, field.lastIndexOf("/") + 1)]?.units ?? 0;
+          if (units > 0) windows[field] = { ...window, count: units };
+        }
+        subject.state = { buckets: {}, windows, resets: (subject.state.resets ?? 0) + 1 };
+        if (held && Object.values(held).some((h) => h.units > 0)) subject.state.held = held;
         if (reserved) subject.state.reserved = reserved;
       }
     },

@@ -100,26 +100,28 @@ export function shareContract(withStore: WithStore) {
       expect(await standing(h, s, limits)).toEqual({ burst: 17, day: 6 });
     }));
 
-  test("a share taken before a reset gives back and settles nothing after it: the counts it came from are gone", () =>
+  // Found by an audit: 3 servers holding shares of 100 on an hour of 300, a reset, then 600 checks: 497 allowed, the
+  // servers' shares spent uncounted on top of the full limit.
+  test("a reset carries the shares held: counted in the fresh windows, given back and settled after it as before", () =>
     withStore(async (h) => {
       const s = fresh();
       const limits = spec({ capacity: 50, perMinute: 60, day: 100 });
       await h.setTime(at("2026-11-30T10:00:00.000Z"));
+      expect((await h.store.check(s, limits, 5)).allowed).toBe(true);
       const share = await h.store.take(s, limits, 0, { share: 10 });
       expect([share.taken, share.resets]).toEqual([10, 0]);
       await h.store.reset(s);
-      // Three checks after the reset, then the share's server gives back all 10: the 3 must stay counted.
+      // The 5 checked are gone; the 10 held are still held, and counted.
+      expect(await standing(h, s, limits)).toEqual({ burst: [40, 10], day: [90, 10] });
+      // Three checks after the reset; the share's server spends 4 of it and gives the other 6 back: 7 counted.
       for (let i = 0; i < 3; i++) expect((await h.store.check(s, limits, 1)).allowed).toBe(true);
-      await h.store.giveBack(s, limits, 10, { takenAtMs: share.nowMs, size: 10, resets: share.resets });
-      expect(await standing(h, s, limits)).toEqual({ burst: 47, day: 97 });
-      // Another server's share, taken after the reset: a settle of shares from before it (same resets as `share`)
-      // leaves it held; its own give-back, with the resets its take said, goes back as ever.
+      await h.store.giveBack(s, limits, 6, { takenAtMs: share.nowMs, size: 10, resets: share.resets });
+      expect(await standing(h, s, limits)).toEqual({ burst: 43, day: 93 });
+      // A share taken after it, settled in full at the next take: as ever.
       const after = await h.store.take(s, limits, 0, { share: 10 });
       expect(after.resets).toBe(1);
-      await h.store.take(s, limits, 0, { share: 1, settle: 10, resets: share.resets });
-      expect(await standing(h, s, limits)).toEqual({ burst: [36, 11], day: [86, 11] });
-      await h.store.giveBack(s, limits, 10, { takenAtMs: after.nowMs, size: 10, resets: after.resets });
-      expect(await standing(h, s, limits)).toEqual({ burst: [46, 1], day: [96, 1] });
+      await h.store.take(s, limits, 0, { share: 1, settle: 10, resets: after.resets });
+      expect(await standing(h, s, limits)).toEqual({ burst: [32, 1], day: [82, 1] });
     }));
 
   test("checks allowed from a share reach the history and the day's totals, their units as they are spent", () =>
