@@ -360,4 +360,40 @@ describe("leases while the counter store is stalled (SIGSTOP), two API servers o
     expect(entry(await usage(servers[0], service, customerId), "day")?.remaining).toBe(99_999);
     expect((await api(servers[0], "POST", "/v1/release", { lease: held.json.lease.id }, service)).status).toBe(200);
   }, 90_000);
+
+  // Found by an audit: a stall a little longer than the budget (STORE_TIMEOUT_MS, 1 s here) but under a second past
+  // it, so that Redis still runs the check its server gave up on: the lease it took held the one slot for 600 s.
+  test.each(["open", "closed"] as const)(
+    "failMode %s, concurrent 1: a check Redis runs after its server gave up on it holds no slot for long",
+    async (failMode) => {
+      const { customerId, key } = await customerOn(servers[0], {
+        id: `late-${failMode}`,
+        perDay: 100_000,
+        concurrent: 1,
+        failMode,
+      });
+      // Each case on a server of its own, the other reading: one whose calls failed a moment ago may not send at all.
+      const [mine, other] = failMode === "open" ? servers : [servers[1], servers[0]];
+      redis.pause();
+      let answer: Awaited<ReturnType<typeof api>>;
+      try {
+        answer = await api(mine, "POST", "/v1/check", { key, leaseSeconds: 600 }, service);
+        await new Promise((r) => setTimeout(r, 500));
+      } finally {
+        redis.resume();
+      }
+      expect(answer.status).toBe(failMode === "open" ? 200 : 503);
+      expect(answer.json.lease).toBeUndefined();
+      // The slot is free again within a few seconds (the server releases the lease it asked for), never 600.
+      let free: number | undefined;
+      for (const deadline = Date.now() + 20_000; free !== 1 && Date.now() < deadline; ) {
+        free = entry(await usage(other, service, customerId), "concurrent")?.remaining;
+        if (free !== 1) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(free).toBe(1);
+      const next = await api(other, "POST", "/v1/check", { key }, service);
+      expect([next.status, next.json.degraded]).toEqual([200, false]);
+    },
+    60_000,
+  );
 });

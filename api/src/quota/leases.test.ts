@@ -39,6 +39,25 @@ describe("leases behind the limiter", () => {
     expect(day?.remaining).toBe(997);
   });
 
+  // Found by an audit: Redis stalled 0.3 s, a check the server gave up on (answered by its fail mode, with no lease)
+  // ran when Redis came back and took a lease no one knew of: concurrent 1 was full for the lease's 600 s.
+  test.each(["open", "closed"] as const)(
+    "fail %s: a lease the store took for a check it did not answer in time is released",
+    async (failMode) => {
+      const f = fleet(1);
+      const plan = policy({ concurrent: 1, perDay: 100 }, failMode);
+      f.setAnswersLost(true);
+      const lost = await f.limiters[0]?.check("acme", plan, 1, undefined, { ttlMs: 600_000, reserve: false });
+      expect(lost?.outcome).toBe(failMode === "open" ? "degraded" : "store_unavailable");
+      f.setAnswersLost(false);
+      // Released at once, or, its answer lost too, at the next second's background work.
+      await f.tick();
+      const concurrent = (await f.limiters[0]?.usage("acme", plan))?.find((l) => l.name === "concurrent");
+      expect(concurrent?.remaining).toBe(1);
+      expect((await f.limiters[0]?.check("acme", plan, 1))?.allowed).toBe(true);
+    },
+  );
+
   test("failing open, a check while the store is down is let through, degraded, with no lease", async () => {
     const f = fleet(1);
     f.setDown(true);

@@ -37,6 +37,11 @@ const FLUSH_EVERY_MS = 1000;
 const SHARED_DENIAL_MS = 2 * IDLE_MS;
 /** How long a lease lasts when its check does not say (contract section 14: `leaseSeconds`, default 60). */
 export const DEFAULT_LEASE_MS = 60_000;
+/**
+ * How long the lease of a check the store did not answer is released again: past it, Redis refuses to run the check
+ * (LATE_AFTER_MS after its budget, script-store.ts), so a lease it has not taken by then it never takes.
+ */
+const RELEASE_UNANSWERED_MS = 5000;
 
 /** What the rest of the service sees of quotas. */
 export type Limiter = {
@@ -130,7 +135,7 @@ export function createLimiter(
     metrics,
     random = Math.random,
     schedule = timerSchedule,
-    now,
+    now = Date.now,
     onConfigChange,
     localShares = false,
     onShareCrossings,
@@ -173,6 +178,26 @@ export function createLimiter(
     }
   };
 
+  // Leases asked for by checks the store did not answer in time, by id: Redis may still run such a check (a stall
+  // shorter than a second, script-store.ts), and its lease would then hold a slot that no caller knows of until it
+  // ends (up to an hour). Each is released, at once and then once a second (after the check, on the same
+  // connection, when the store is stalled), until a release finds it or RELEASE_UNANSWERED_MS has passed.
+  const unanswered = new Map<string, { subject: string; spec: LimitSpec; untilMs: number }>();
+  const releaseUnanswered = (id: string) => {
+    const lease = unanswered.get(id);
+    if (!lease) return Promise.resolve();
+    if (now() >= lease.untilMs) {
+      unanswered.delete(id);
+      return Promise.resolve();
+    }
+    return store.release(lease.subject, lease.spec, id).then(
+      (found) => {
+        if (found) unanswered.delete(id);
+      },
+      () => {},
+    );
+  };
+
   // Records sent and not known to be added: with the store down, or its answer lost, each is sent again as it was
   // (its number the same, so the store adds it once), and what was checked since waits behind it. Checks allowed from
   // a share while the store stalled are a bill's units: they must not be dropped, nor counted twice.
@@ -193,6 +218,7 @@ export function createLimiter(
         ),
       ),
       sendMarks().catch(() => {}),
+      ...[...unanswered.keys()].map(releaseUnanswered),
       local.tick(),
     ]);
   }
@@ -304,6 +330,10 @@ export function createLimiter(
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
         if (isLocal) local.failed();
+        if (ask) {
+          unanswered.set(ask.id, { subject, spec, untilMs: now() + Math.min(ask.ttlMs, RELEASE_UNANSWERED_MS) });
+          releaseUnanswered(ask.id);
+        }
         // Failing open, nothing is counted and no lease is taken.
         result = isLocal
           ? decidedHere(subject, spec, cost, counted, ask)

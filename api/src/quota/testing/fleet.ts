@@ -18,6 +18,8 @@ export function fleet(servers: number, { localShares = false } = {}) {
   };
   const memory = createMemoryStore({ now, schedule: () => () => {} });
   let down = false;
+  // Calls that run on the store and lose their answers, as a check Redis runs after its server gave up on it.
+  let answersLost = false;
   // Which servers cannot reach the store while it answers others (a connection slow to come back).
   const cutOff = new Set<number>();
   const storeOf = (index: number) =>
@@ -28,7 +30,11 @@ export function fleet(servers: number, { localShares = false } = {}) {
         return (...args: unknown[]) =>
           down || cutOff.has(index)
             ? Promise.reject(new StoreUnavailable())
-            : (value as (...a: unknown[]) => unknown).apply(target, args);
+            : answersLost
+              ? Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).then(() => {
+                  throw new StoreUnavailable();
+                })
+              : (value as (...a: unknown[]) => unknown).apply(target, args);
       },
     });
   const limiters = Array.from({ length: servers }, (_, index) =>
@@ -51,6 +57,10 @@ export function fleet(servers: number, { localShares = false } = {}) {
     },
     setDown(value: boolean) {
       down = value;
+    },
+    /** Whether every call runs on the store and then fails, its answer lost. */
+    setAnswersLost(value: boolean) {
+      answersLost = value;
     },
     /** Whether one server's calls fail while the store answers the others. */
     setCutOff(index: number, value: boolean) {
