@@ -102,7 +102,8 @@ describe("a plan failing local, three servers on one store", () => {
     expect((await f.memory.daily("acme", 1))[0]).toMatchObject({ allowed: 6, denied: 4 });
   });
 
-  test("no check is counted by the store before every server has added what it allowed during the outage", async () => {
+  /** Two servers on a day of 10 that each checked once, then 10 checks while the store is down: all 10 allowed. */
+  async function twoThroughAnOutage() {
     const f = fleet(2);
     const policy = local({ perDay: 10 });
     await f.tick();
@@ -114,6 +115,12 @@ describe("a plan failing local, three servers on one store", () => {
     let allowed = 2;
     for (let i = 0; i < 10; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
     expect(allowed).toBe(10);
+    return { f, policy, allowed };
+  }
+
+  test("no check is counted by the store before every server has added what it allowed during the outage", async () => {
+    const { f, policy } = await twoThroughAnOutage();
+    let allowed = 10;
     f.setDown(false);
     // The first server back would find only its own 4 in the store and allow more, were it not to wait.
     for (let i = 0; i < 5; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
@@ -128,16 +135,8 @@ describe("a plan failing local, three servers on one store", () => {
   // Found on a Cluster: a server whose connection came back seconds after the others' went on allowing from its share
   // while the others, their grace over, let the store decide on counts that lacked what it had allowed (603 of 600).
   test("a server back on the store goes on by its share while another that shared it has not come back", async () => {
-    const f = fleet(2);
-    const policy = local({ perDay: 10 });
-    await f.tick();
-    await f.tick();
-    await f.limiters[0]?.check("acme", policy, 1);
-    await f.limiters[1]?.check("acme", policy, 1);
-    f.setDown(true);
-    let allowed = 2;
-    for (let i = 0; i < 10; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
-    expect(allowed).toBe(10);
+    const { f, policy } = await twoThroughAnOutage();
+    let allowed = 10;
     // The store is back for the first server only; the second still cannot reach it, for longer than the grace.
     f.setCutOff(1, true);
     f.setDown(false);
