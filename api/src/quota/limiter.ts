@@ -42,6 +42,8 @@ export const DEFAULT_LEASE_MS = 60_000;
  * (LATE_AFTER_MS after its budget, script-store.ts), so a lease it has not taken by then it never takes.
  */
 const RELEASE_UNANSWERED_MS = 5000;
+/** At most so many such leases are released again: in a long outage, checks that never reached the store are many. */
+const UNANSWERED_KEPT = 10_000;
 
 /** What the rest of the service sees of quotas. */
 export type Limiter = {
@@ -330,7 +332,7 @@ export function createLimiter(
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
         if (isLocal) local.failed();
-        if (ask) {
+        if (ask && unanswered.size < UNANSWERED_KEPT) {
           unanswered.set(ask.id, { subject, spec, untilMs: now() + Math.min(ask.ttlMs, RELEASE_UNANSWERED_MS) });
           releaseUnanswered(ask.id);
         }
