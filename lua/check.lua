@@ -437,6 +437,12 @@ local function check(key, spec, cost, mode, fixed)
   end
 
   local minute = floor(now / MINUTE)
+  -- A refund's units come off the day (days.lua) up to what any window gives back: those count what was taken,
+  -- shares included whose checks their servers record within a second; never a refund of nothing, nor one sent twice.
+  local refundable = 0
+  if mode == '-1' then
+    for i = 1, c do refundable = math.max(refundable, math.min(cost, counts[i])) end
+  end
   -- A refund or give-back is always carried out, and gives back; a check or take that is allowed takes.
   if giving or addedAt then allowed = true end
   local taken = 0
@@ -577,7 +583,7 @@ local function check(key, spec, cost, mode, fixed)
     end
     -- The day's units: a check's cost, a refund's taken back (contract section 6). A take's share counts there only as
     -- its server spends it (record.lua), with the checks it allows, so a bill never counts units no check consumed.
-    if counted then addToDays(key, now, minute, 'a', 1, cost) elseif mode == '-1' then addToDays(key, now, minute, 'r', cost) end
+    if counted then addToDays(key, now, minute, 'a', 1, cost) elseif mode == '-1' then addToDays(key, now, minute, 'r', cost, refundable) end
     -- A settle's difference goes to the units of the day the reservation was made on, never to its checks.
     if delta and delta > 0 then addToDays(key, now, floor(settledAt / MINUTE), 'a', 0, delta)
     elseif delta and delta < 0 then addToDays(key, now, floor(settledAt / MINUTE), 'r', -delta) end

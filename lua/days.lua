@@ -14,9 +14,11 @@
 -- kept in the same hashes as fields <day % 64>/<resource>/a, …/d and …/x: the export's rows per limit set.
 --
 -- Called as (key, now, minute, suffix, n, units, part): suffix 'a' adds n allowed checks that consumed `units` (nil:
--- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, whatever the day holds so far:
--- the checks it gives back may be added after it (allowed from a share, a server records them within a second), and
--- the day's units are read never below none (daily.lua), so the order of the two does not change a bill. `part`: a
+-- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, up to the larger of what the day
+-- holds and `units`, what the refund gave back to the windows: the checks it gives back may be added to the day after
+-- it (allowed from a share, a server records them within a second) while the windows count them already, so the
+-- day may stand below none for that second, and is read never below none (daily.lua). A refund of more than was
+-- taken (of nothing, or sent twice) takes no more than the day holds, so the checks after it are billed. `part`: a
 -- resource's field prefix ("<resource>/") to count in that resource's days instead of the subject's.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
 return function(key, now, minute, suffix, n, units, part)
@@ -27,7 +29,12 @@ return function(key, now, minute, suffix, n, units, part)
   local field = day % DAYS_PER_HASH
   if part then field = field .. '/' .. part end
   local added = n
-  if suffix == 'r' then suffix, added = 'x', -n end
+  if suffix == 'r' then
+    local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
+    local back = math.min(n, math.max((tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0), units or 0))
+    if back <= 0 then return end
+    suffix, added, units = 'x', -back, nil
+  end
   if redis.call('HINCRBY', days, field .. suffix, added) == added then
     redis.call('PEXPIRE', days, string.format('%.0f', ((block + 1) * DAYS_PER_HASH + KEPT_DAYS) * 86400000 - now))
   end

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, MINUTE_MS, type Mode, type WindowCount } from "../counting";
+import { type CounterState, MINUTE_MS, type Mode, type WindowCount, windowField } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
@@ -53,11 +53,17 @@ function readSeries(series: readonly number[], periodMs: number, periods: number
 }
 
 /**
- * Takes a refund's units back from the day `atMs` falls in, whatever it holds so far (the checks it gives back may be
- * recorded after it), as days.lua does; a day's units are read never below none.
+ * Takes a refund's units back from the day `atMs` falls in, up to the larger of what the day holds and `refundable`
+ * (what the refund gave back to the windows, which count share-spent checks not yet recorded), as days.lua does; a
+ * day's units are read never below none.
  */
-function refundUnits(days: number[], atMs: number, units: number) {
-  addToSeries(days, DAY_MS, KEPT_DAYS, atMs, [0, 0, -units]);
+function refundUnits(days: number[], atMs: number, units: number, refundable = 0) {
+  const start = atMs - (atMs % DAY_MS);
+  let i = days.length - DAY_WIDTH;
+  while (i >= 0 && (days[i] as number) > start) i -= DAY_WIDTH;
+  const held = i >= 0 && days[i] === start ? (days[i + 3] as number) : 0;
+  const back = Math.min(units, Math.max(held, refundable));
+  if (back > 0) addToSeries(days, DAY_MS, KEPT_DAYS, atMs, [0, 0, -back]);
 }
 
 type Subject = {
@@ -255,13 +261,22 @@ export function createMemoryStore({
       const nowMs = now();
       // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
       const subject = subjectOf(key);
+      // What any window gives back (check.lua's refundable): the most a refund takes off the day's units.
+      let refundable = 0;
+      for (const part of spec.parts) {
+        for (const w of part.windows) {
+          const window = subject.state?.windows[windowField(part, w)];
+          const count = window?.index === w.rule.index(nowMs) ? window.count : 0;
+          refundable = Math.max(refundable, Math.min(cost, count));
+        }
+      }
       const { decision, next } = callInProcess(subject.state, spec, cost, nowMs, "refund");
       if (next) {
         subject.state = next;
         subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
       }
-      // The day's units take it back whatever the counters and the day hold (check.lua's refund, days.lua).
-      for (const d of [subject.days, resourceDays(key, spec)]) if (d) refundUnits(d, nowMs, cost);
+      // The day's units take it back, up to what the day holds or the windows gave back (check.lua's refund, days.lua).
+      for (const d of [subject.days, resourceDays(key, spec)]) if (d) refundUnits(d, nowMs, cost, refundable);
       return decision;
     },
 

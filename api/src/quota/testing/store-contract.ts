@@ -385,7 +385,7 @@ export function describeCounterStore(
         expect((await store.history(ip, 1))[0]).toMatchObject({ allowed: 2, denied: 1 });
       }));
 
-    test("a day's units are the cost its allowed checks consumed; a refund takes its cost from today's, read never below none; an outage's add its units to the day they were allowed", () =>
+    test("a day's units are the cost its allowed checks consumed; a refund takes its cost from today's, never more than the day holds or the windows give back; an outage's add its units to the day they were allowed", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
         const limits = spec({ day: 100 });
@@ -397,11 +397,11 @@ export function describeCounterStore(
         await run(store, s, limits, 1, 5);
         await store.refund(s, limits, 3);
         expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 1, units: 2 });
-        // More than today's units: today reads none, and yesterday's bill stays as it was. The checks it gives back may
-        // be recorded after it (allowed from a share), so a check after it is netted against it: 2 - 10 + 12 = 4.
+        // More than today's units: today has none left, and yesterday's bill stays as it was; a check after it is
+        // billed (an audit: a refund of 10 on a fresh day made the next 5 checks free, as a refund sent twice did).
         await store.refund(s, limits, 10);
         expect((await store.daily(s, 1))[0]).toMatchObject({ allowed: 1, units: 0 });
-        await run(store, s, limits, 1, 12);
+        await run(store, s, limits, 1, 4);
         const added = { allowedAtMs: at("2026-11-29T23:59:59.000Z"), checks: 3, server: "server-1", seq: 1 };
         await store.addAllowed(s, limits, 9, added);
         // Sent again (its answer lost): counted once.
@@ -410,13 +410,22 @@ export function describeCounterStore(
           { day: at("2026-11-29T00:00:00.000Z"), allowed: 5, denied: 1, units: 23 },
           { day: at("2026-11-30T00:00:00.000Z"), allowed: 2, denied: 0, units: 4 },
         ]);
-        // Found by an audit: checks spent from a server's share, recorded within a second, refunded before: 5 checks
-        // of 3 and their refunds left 12 units on the day.
+        // Found by an audit: checks spent from a server's share (the windows count it from its take), recorded within
+        // a second, refunded before: 5 checks of 3 and their refunds left 12 units on the day.
         const shared = fresh();
         await run(store, shared, limits, 1, 1);
+        await store.take(shared, limits, 0, { share: 15 });
         for (let i = 0; i < 5; i++) await store.refund(shared, limits, 3);
+        expect((await store.daily(shared, 1))[0]).toMatchObject({ allowed: 1, units: 0 });
         await store.recordChecks(shared, { allowed: 5, denied: 0, units: 15 });
         expect((await store.daily(shared, 1))[0]).toMatchObject({ allowed: 6, units: 1 });
+        // A refund sent twice takes its units once: the second finds neither the day's units nor the windows' count.
+        const twice = fresh();
+        await run(store, twice, limits, 1, 5);
+        await store.refund(twice, limits, 5);
+        await store.refund(twice, limits, 5);
+        await run(store, twice, limits, 5, 1);
+        expect((await store.daily(twice, 1))[0]).toMatchObject({ allowed: 6, units: 5 });
         // A day that had no allowed checks has no units to give back.
         const quiet = fresh();
         await store.refund(quiet, limits, 2);
