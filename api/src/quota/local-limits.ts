@@ -128,7 +128,15 @@ export function createLocalLimits(
   };
 
   const failed = () => {
-    if (failingSince === null) sharing = sharedBy();
+    if (failingSince === null) {
+      sharing = sharedBy();
+      // A new outage starts from the store's latest answers (seen): the local counters of an earlier one, kept for a
+      // customer still owed when it ended, would hold its leftover share instead. What is owed stays owed.
+      for (const [subject, outage] of outages) {
+        if (owing(outage)) outage.state = undefined;
+        else outages.delete(subject);
+      }
+    }
     failingSince ??= now();
     returnedAt = null;
     backSince = null;
