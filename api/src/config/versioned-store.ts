@@ -2,7 +2,7 @@
 // their audit entry, guarded by the version that If-Match names; the audit log and the change feed call every write
 // `<name>.create`, `.update` or `.delete`. A resource describes itself (VersionedResource); the rest is here, once.
 import { isDeepStrictEqual } from "node:util";
-import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { changedRows } from "../../../db/changed-rows";
 import type { Db } from "../../../db/client";
@@ -136,11 +136,8 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
         // The audit entry and the rows alongside are written only with the update: the row at its version, and what
         // the check read as it was.
         const pinned = problem?.where;
-        const guard = () =>
-          pinned
-            ? sql`${stillAt(tableName, id, before.version)} AND ${pinned}`
-            : stillAt(tableName, id, before.version);
-        const where = pinned ? and(atVersion(id, before.version), pinned) : atVersion(id, before.version);
+        const guard = () => and(stillAt(tableName, id, before.version), pinned) as SQL;
+        const where = and(atVersion(id, before.version), pinned);
         try {
           const results = await db.batch([
             auditInsert(

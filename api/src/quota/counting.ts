@@ -170,6 +170,11 @@ export type Counts = {
   freeAtMs: number[];
   /** A denied check's, while reservations may still be settled: until when (CounterState.reservedUntilMs). */
   settlingUntilMs?: number;
+  /**
+   * A refund's: the most any window gave back, which the day's units may lose (check.lua's refundable, days.lua): the
+   * windows count share-spent checks before their server records them.
+   */
+  refundable?: number;
 };
 
 /** The leases of a part that have not ended at `nowMs`, but `except`: how many, and when the first of them ends. */
@@ -275,9 +280,10 @@ export function count(
     return leasesAfter(withCrossings(counted, s, spec, before, nowMs), spec, null);
   }
   if (mode === "refund") {
+    const refundable = counts.reduce((most, n) => Math.max(most, Math.min(cost, n)), 0);
     for (let i = 0; i < levels.length; i++) levels[i] = Math.max(0, (levels[i] as number) - cost * UNITS_PER_REQUEST);
     for (let i = 0; i < counts.length; i++) counts[i] = Math.max(0, (counts[i] as number) - cost);
-    return leasesAfter({ allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs }, spec, null);
+    return leasesAfter({ allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs, refundable }, spec, null);
   }
   if (ending !== null || settling !== null) {
     // Whether the lease was found (and ended now) is the call's `allowed`. A settle of a reservation made before the

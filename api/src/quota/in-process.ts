@@ -24,7 +24,7 @@ export function callInProcess(
   cost: number,
   nowMs: number,
   mode: Mode = "check",
-): { decision: Decision; taken: number; resets: number; next: CounterState | null } {
+): { decision: Decision; taken: number; resets: number; refundable: number; next: CounterState | null } {
   const resets = current?.resets ?? 0;
   const counted = count(current, spec, cost, nowMs, mode);
   let next: CounterState | null = null;
@@ -65,7 +65,8 @@ export function callInProcess(
     if (resets > 0) next.resets = resets;
   }
   if (counted.allowed && typeof mode === "object") next = withLeases(next ?? current ?? EMPTY, mode, spec, cost, nowMs);
-  return { decision: decide(counted, spec, cost, nowMs, mode === "read"), taken: counted.taken, resets, next };
+  const decision = decide(counted, spec, cost, nowMs, mode === "read");
+  return { decision, taken: counted.taken, resets, refundable: counted.refundable ?? 0, next };
 }
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, MINUTE_MS, type Mode, type WindowCount, windowField } from "../counting";
+import { type CounterState, MINUTE_MS, type Mode, type WindowCount } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
@@ -261,16 +261,7 @@ export function createMemoryStore({
       const nowMs = now();
       // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
       const subject = subjectOf(key);
-      // What any window gives back (check.lua's refundable): the most a refund takes off the day's units.
-      let refundable = 0;
-      for (const part of spec.parts) {
-        for (const w of part.windows) {
-          const window = subject.state?.windows[windowField(part, w)];
-          const count = window?.index === w.rule.index(nowMs) ? window.count : 0;
-          refundable = Math.max(refundable, Math.min(cost, count));
-        }
-      }
-      const { decision, next } = callInProcess(subject.state, spec, cost, nowMs, "refund");
+      const { decision, next, refundable } = callInProcess(subject.state, spec, cost, nowMs, "refund");
       if (next) {
         subject.state = next;
         subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
