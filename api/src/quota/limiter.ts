@@ -18,7 +18,7 @@ import {
 import { DenyCache } from "./deny-cache";
 import { withoutStore } from "./fail-mode";
 import { type LeaseRef, leaseName, newLeaseId } from "./lease-id";
-import { exceedsSize, type LimitSpec, type QuotaPolicy, specFor } from "./limits";
+import { exceedsSize, type LimitSpec, leaseSpecFor, type QuotaPolicy, specFor } from "./limits";
 import { createLocalLimits } from "./local-limits";
 import { createLocalShares, IDLE_MS } from "./local-shares";
 import {
@@ -354,7 +354,7 @@ export function createLimiter(
     },
 
     async release(lease, policy) {
-      const spec = specFor(policy, lease.resource);
+      const spec = leaseSpecFor(policy, lease.resource);
       const decision = lease.local
         ? local.release(lease.subject, spec, lease.id)
         : await store.release(lease.subject, spec, lease.id);
@@ -365,7 +365,7 @@ export function createLimiter(
       // A reservation taken while the store was down keeps its reserved cost: what this server owes the store for it
       // is already that.
       if (lease.local) return null;
-      const decision = await store.settle(lease.subject, specFor(policy, lease.resource), lease.id, cost);
+      const decision = await store.settle(lease.subject, leaseSpecFor(policy, lease.resource), lease.id, cost);
       // What was given back may let a remembered denial through now.
       if (decision) denials.delete(lease.subject);
       return decision && limitEntries(decision);

@@ -1,5 +1,5 @@
 // From a plan (with a customer's overrides) to the limits a check evaluates, computed once per config change.
-import { type Limits, WINDOW_KINDS } from "../domain/limit-kinds";
+import { type Limits, noLimits, WINDOW_KINDS } from "../domain/limit-kinds";
 import type { WindowRule } from "./window-rule";
 import { ruleOf, windowSeconds } from "./windows";
 
@@ -132,6 +132,19 @@ export function quotaPolicy(
 /** The limits of a check that names `resource`: a resource the plan does not name adds nothing. */
 export function specFor(policy: QuotaPolicy, resource: string | undefined): LimitSpec {
   return (resource !== undefined && policy.resources.get(resource)) || policy.spec;
+}
+
+/**
+ * The limits a lease's release or settle works on: those of the check that took it. A resource the plan no longer
+ * names (edited since, or the customer moved to another plan) is still one of its parts, with no limit of its own,
+ * so that the lease's slot there is freed and a settle reaches the counts its check took from (its minute and day,
+ * always counted), rather than the plan's own part alone.
+ */
+export function leaseSpecFor(policy: QuotaPolicy, resource: string | undefined): LimitSpec {
+  const named = specFor(policy, resource);
+  if (resource === undefined || named !== policy.spec) return named;
+  const own = policy.spec.parts[0] as LimitPart;
+  return specOf([own, limitPart(noLimits(), null, `${resource}/`)], policy.spec.alerts);
 }
 
 /** The resource a spec's checks name (its second part's prefix, less the slash), or undefined for the plan's own. */

@@ -106,6 +106,29 @@ export function describeLeaseRoutes(target: RouteHost) {
       expect(entry((await usage()).limits, "day")?.remaining).toBe(8500);
     });
 
+    test("a lease on a resource the plan no longer names is released there, once, and settled into its counts", async () => {
+      const names = (limits: Entry[]) => limits.map((l) => l.name);
+      const held = await call("/v1/check", { key, resource: "ai.generate" });
+      const reserved = await call("/v1/check", { key, cost: 50, reserve: true });
+      expect([held.status, reserved.status]).toEqual([200, 200]);
+      // The plan drops the resource and its own concurrent limit while both leases are held.
+      const edit = (body: Record<string, unknown>) => t.call("PATCH", "/v1/plans/llm", { body });
+      expect((await edit({ concurrent: null, resources: {} })).status).toBe(200);
+      const released = await call("/v1/release", { lease: held.json.lease.id });
+      expect(released.status).toBe(200);
+      expect(names(released.json.limits)).toEqual(["day"]);
+      expect((await call("/v1/release", { lease: held.json.lease.id })).status).toBe(404);
+      expect((await call("/v1/settle", { lease: reserved.json.lease.id, cost: 20 })).status).toBe(200);
+      // Back as it was: the resource's slot is free, and the day holds what was settled and the one check.
+      expect((await edit({ concurrent: 2, resources: { "ai.generate": { concurrent: 1 } } })).status).toBe(200);
+      expect(await left()).toEqual([
+        { name: "day", limit: 10_000, remaining: 10_000 - 21 },
+        { name: "concurrent", limit: 2, remaining: 2 },
+        { name: "ai.generate/concurrent", limit: 1, remaining: 1 },
+      ]);
+      expect((await call("/v1/check", { key, resource: "ai.generate" })).status).toBe(200);
+    });
+
     test("a lease that reserved nothing cannot be settled; a lease of a customer that is gone has ended", async () => {
       const plain = await call("/v1/check", { key });
       expect((await call("/v1/settle", { lease: plain.json.lease.id, cost: 3 })).status).toBe(409);
