@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App } from "../deps";
 import { type Result, unwrap } from "../errors";
-import { errorResponses, security } from "../http";
+import { errorResponses, noBody, security } from "../http";
 
 /** When a secret was made and revoked, as its listing shows them; `what` is `key` or `token`. */
 export const secretTimes = (what: string) => ({
@@ -37,9 +37,12 @@ export function registerRevoke(app: App, { path, operationId, tags, summary, id,
       security,
       summary,
       description: "Stops working at once on this server, and within CONFIG_CACHE_TTL_MS on every other.",
-      middleware: [allow("admin")],
+      middleware: [allow("admin"), noBody],
       request: { params: z.object({ id: z.string().meta(id) }) },
-      responses: { 204: { description: "Revoked" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
+      responses: {
+        204: { description: "Revoked" },
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+      },
     }),
     async (c) => {
       unwrap(await revoke(c.req.valid("param").id, c.get("principal").actor));

@@ -7,7 +7,7 @@ import { allow } from "../auth";
 import type { Changes, Versioned, VersionedStore } from "../config/versioned-store";
 import type { App } from "../deps";
 import { ApiError, unwrap } from "../errors";
-import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, security } from "../http";
+import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, noBody, security } from "../http";
 import { idParam } from "./id-param";
 
 /** What the document says of one route: its summary, and the description beneath it. */
@@ -120,11 +120,19 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
   app.openapi(
     createRoute({
       ...opening("delete", one, "delete", docs.remove),
-      middleware: [allow("admin")],
+      middleware: [allow("admin"), noBody],
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses("unauthorized", "forbidden", "not_found", "conflict", "precondition_failed"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "conflict",
+          "precondition_failed",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => {

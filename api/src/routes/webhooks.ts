@@ -123,9 +123,12 @@ export function registerWebhooks(app: App, { config }: AppDeps) {
       security,
       summary: "Delete a webhook endpoint",
       description: "It receives nothing more: its deliveries, pending ones included, are deleted with it.",
-      middleware: [allow("admin")],
+      middleware: [allow("admin"), noBody],
       request: { params: WebhookParam },
-      responses: { 204: { description: "Deleted" }, ...errorResponses("unauthorized", "forbidden", "not_found") },
+      responses: {
+        204: { description: "Deleted" },
+        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+      },
     }),
     async (c) => {
       unwrap(await endpoints.remove(c.req.valid("param").id, c.get("principal").actor));
