@@ -63,8 +63,9 @@ export function createService(deps: AppDeps): Service {
     now: deps.now,
     onConfigChange: (listener) => deps.config.onChange(listener),
     localShares: deps.localShares,
-    // A share taken ahead of the checks that will spend it: the checks pass their CheckTarget (check/answer.ts).
-    onShareCrossings: (policy, crossings, nowMs) => {
+    // A share taken ahead of the checks that will spend it, or an outage's checks added back after it: the checks
+    // pass their CheckTarget (check/answer.ts).
+    onBackgroundCrossings: (policy, crossings, nowMs) => {
       const { customerId, planId } = policy as CheckTarget;
       if (customerId !== null) void alerts.raise(customerId, planId, crossings, nowMs);
     },

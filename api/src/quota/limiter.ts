@@ -125,10 +125,11 @@ export type LimiterOptions = {
    */
   localShares?: boolean;
   /**
-   * Alert thresholds reached by a share taken ahead of the checks, which no check's answer carries: the policy is the
-   * one the checks that spent from it passed.
+   * Alert thresholds reached by store calls that no check's answer carries: a share taken ahead of the checks, and
+   * what a plan failing local allowed during an outage, added to the store's counts after it. The policy is the one
+   * the checks passed.
    */
-  onShareCrossings?: (policy: QuotaPolicy, crossings: readonly ThresholdCrossing[], nowMs: number) => void;
+  onBackgroundCrossings?: (policy: QuotaPolicy, crossings: readonly ThresholdCrossing[], nowMs: number) => void;
 };
 
 export function createLimiter(
@@ -140,7 +141,7 @@ export function createLimiter(
     now = Date.now,
     onConfigChange,
     localShares = false,
-    onShareCrossings,
+    onBackgroundCrossings,
   }: LimiterOptions,
 ): Limiter {
   // Denials are remembered until their retry time, so a flood from one denied subject never reaches the store.
@@ -230,7 +231,12 @@ export function createLimiter(
     return result;
   };
   // Plans failing "local": what each server may allow on its own while the store is down, and what it owes it after.
-  const local = createLocalLimits(store, { server, now, onServers: metrics.storeServers });
+  const local = createLocalLimits(store, {
+    server,
+    now,
+    onServers: metrics.storeServers,
+    onAddedCrossings: onBackgroundCrossings,
+  });
   // At once as well: a server says that it shares the store from its start, so it has a share should it fail soon.
   const stopFlushing = schedule(FLUSH_EVERY_MS, flush, { now: true });
   const shares = localShares
@@ -245,16 +251,23 @@ export function createLimiter(
         onTakenAhead: (subject, policy, decision) => {
           // As for a check's own take: should the store stop, this server limits from where this left the subject.
           if (policy.failMode === "local") local.saw(subject, decision);
-          if (decision.crossings) onShareCrossings?.(policy, decision.crossings, decision.nowMs);
+          if (decision.crossings) onBackgroundCrossings?.(policy, decision.crossings, decision.nowMs);
         },
       })
     : null;
 
   /** A check of a plan failing local, decided by this server alone, on its share. */
-  function decidedHere(subject: string, spec: LimitSpec, cost: number, counted: string, ask?: LeaseAsk): CheckResult {
+  function decidedHere(
+    subject: string,
+    policy: QuotaPolicy,
+    spec: LimitSpec,
+    cost: number,
+    counted: string,
+    ask?: LeaseAsk,
+  ): CheckResult {
     // Taken here, a lease is this server's own: its id says so, and its release comes back here.
     const mine = ask && { ...ask, id: newLeaseId(true) };
-    const here = local.check(subject, spec, cost, mine);
+    const here = local.check(subject, spec, cost, policy, mine);
     const result = marked(subject, outcome(here.decision, here.spec, random));
     if (mine && result.allowed) result.lease = leaseFor(mine, subject, counted, here.decision.nowMs);
     return { ...result, outcome: result.allowed ? "degraded" : "denied", degraded: true };
@@ -305,7 +318,7 @@ export function createLimiter(
           // Just after an outage, until every server has added what it allowed on its own, this server goes on
           // deciding by its share; what it allowed is in the store's counts before the store decides another check.
           if (isLocal && local.holding()) {
-            result = decidedHere(subject, spec, cost, counted, ask);
+            result = decidedHere(subject, policy, spec, cost, counted, ask);
             break;
           }
           if (isLocal && local.owes(subject)) await local.settle(subject);
@@ -338,7 +351,7 @@ export function createLimiter(
         }
         // Failing open, nothing is counted and no lease is taken.
         result = isLocal
-          ? decidedHere(subject, spec, cost, counted, ask)
+          ? decidedHere(subject, policy, spec, cost, counted, ask)
           : withoutStore(policy, spec, cost, Date.now());
       }
       metrics.check(result.outcome);

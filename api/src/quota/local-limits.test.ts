@@ -206,6 +206,32 @@ describe("a plan failing local, three servers on one store", () => {
     expect(allowed).toBe(4);
   });
 
+  test("an alert threshold that what the servers allowed reaches once added back is raised, once, for its plan", async () => {
+    const f = fleet(2);
+    const policy = quotaPolicy({ ...none, perDay: 100 }, {}, null, null, "local", false, [50, 80]);
+    await f.tick();
+    await f.tick();
+    for (let i = 0; i < 20; i++) expect((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed).toBe(true);
+    f.setDown(true);
+    // 80 left: 40 each, all of them allowed here; none of their answers carries a threshold.
+    for (let i = 0; i < 80; i++) {
+      const result = await f.limiters[i % 2]?.check("acme", policy, 1);
+      expect(result).toMatchObject({ outcome: "degraded", allowed: true });
+      expect((result as { crossings?: unknown } | undefined)?.crossings).toBeUndefined();
+    }
+    f.setDown(false);
+    await f.tick();
+    await f.tick();
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
+    // The first server's add took the day past 50 (20 + 40), the second's past 80: each raised what it reached.
+    expect(f.raised.map(({ limit, threshold, policy: p }) => [limit, threshold, p === policy])).toEqual([
+      ["day", 50, true],
+      ["day", 80, true],
+    ]);
+    await f.tick();
+    expect(f.raised).toHaveLength(2);
+  });
+
   test("the bucket: each server's share of it, refilling at its share of perMinute", async () => {
     const f = fleet(2);
     // 20 at once, 60 a minute: 10 each, one every two seconds each.

@@ -10,9 +10,9 @@
 // whose share is less than a request holds one.
 import { LRUCache } from "lru-cache";
 import { type CounterState, type LeaseAsk, UNITS_PER_REQUEST } from "./counting";
-import type { Decision, LimitState } from "./decision";
+import type { Decision, LimitState, ThresholdCrossing } from "./decision";
 import { callInProcess } from "./in-process";
-import { type LimitPart, type LimitSpec, specOf } from "./limits";
+import { type LimitPart, type LimitSpec, type QuotaPolicy, specOf } from "./limits";
 import type { CounterStore } from "./store";
 
 /** How long a server's presence lasts unless it says so again (it does every second). */
@@ -39,6 +39,8 @@ type Seen = { limits: Map<string, LimitState>; atMs: number };
  */
 type Segment = {
   spec: LimitSpec;
+  /** Whose limits these are, as the checks passed them: what an alert threshold the add reaches is raised for. */
+  owner: QuotaPolicy;
   windows: string;
   units: number;
   checks: number;
@@ -65,7 +67,13 @@ export type LocalLimits = {
    */
   holding(): boolean;
   /** A check decided here while the store is down, held to this server's share. */
-  check(subject: string, spec: LimitSpec, cost: number, lease?: LeaseAsk): { decision: Decision; spec: LimitSpec };
+  check(
+    subject: string,
+    spec: LimitSpec,
+    cost: number,
+    owner: QuotaPolicy,
+    lease?: LeaseAsk,
+  ): { decision: Decision; spec: LimitSpec };
   /**
    * Ends a lease taken here while the store was down (contract section 14: under a plan failing local, leases are
    * this server's own, held to its share of the concurrent limit); null when it has ended, or is not here.
@@ -85,7 +93,17 @@ export function createLocalLimits(
     server = crypto.randomUUID(),
     now = Date.now,
     onServers,
-  }: { server?: string; now?: () => number; onServers?: (count: number) => void } = {},
+    onAddedCrossings,
+  }: {
+    server?: string;
+    now?: () => number;
+    onServers?: (count: number) => void;
+    /**
+     * Alert thresholds that what was allowed here reached once added to the store's counts: the checks' answers
+     * carried none (their limits were this server's share), so they are raised from here.
+     */
+    onAddedCrossings?: (owner: QuotaPolicy, crossings: readonly ThresholdCrossing[], nowMs: number) => void;
+  } = {},
 ): LocalLimits {
   const seen = new LRUCache<string, Seen>({ max: SEEN_CUSTOMERS });
   const outages = new Map<string, Outage>();
@@ -190,6 +208,7 @@ export function createLocalLimits(
             seq: segment.seq,
           });
           outage.segments.shift();
+          if (after.crossings) onAddedCrossings?.(segment.owner, after.crossings, after.nowMs);
           // The store's counts with this server's checks in them: where a later outage starts from.
           remember(subject, after);
         }
@@ -219,7 +238,7 @@ export function createLocalLimits(
 
     holding: inOutage,
 
-    check(subject, spec, cost, lease) {
+    check(subject, spec, cost, owner, lease) {
       const n = sharedBy();
       const nowMs = now() + offsetMs;
       let outage = outages.get(subject);
@@ -237,11 +256,11 @@ export function createLocalLimits(
       }
       const windows = windowsAt(spec, nowMs);
       const last = outage.segments.at(-1);
-      if (last && !last.sent && last.spec === spec && last.windows === windows) {
+      if (last && !last.sent && last.spec === spec && last.owner === owner && last.windows === windows) {
         last.units += cost;
         last.checks++;
         last.lastAtMs = nowMs;
-      } else outage.segments.push({ spec, windows, units: cost, checks: 1, lastAtMs: nowMs, seq: ++segments });
+      } else outage.segments.push({ spec, owner, windows, units: cost, checks: 1, lastAtMs: nowMs, seq: ++segments });
       return { decision, spec: local };
     },
 

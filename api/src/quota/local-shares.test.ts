@@ -124,7 +124,7 @@ describe("local shares in one process", () => {
       now,
       schedule,
       localShares: true,
-      onShareCrossings: (_policy, crossings) => raised.push(...crossings.map((c) => c.threshold)),
+      onBackgroundCrossings: (_policy, crossings) => raised.push(...crossings.map((c) => c.threshold)),
     });
     const limits = {
       burst: null,

@@ -9,6 +9,8 @@ export const START = Date.parse("2026-12-03T10:00:00.000Z");
 
 /** Servers on one store that the test can take down: every call then fails as the guard fails it. */
 export function fleet(servers: number, { localShares = false } = {}) {
+  /** The alert thresholds each server raised apart from its checks' answers (the limiter's onBackgroundCrossings). */
+  const raised: { server: number; policy: unknown; limit: string; threshold: number }[] = [];
   let clock = START;
   const now = () => clock;
   const work: (() => unknown)[] = [];
@@ -38,11 +40,20 @@ export function fleet(servers: number, { localShares = false } = {}) {
       },
     });
   const limiters = Array.from({ length: servers }, (_, index) =>
-    createLimiter(storeOf(index), { metrics: createMetrics({ processDefaults: false }), now, schedule, localShares }),
+    createLimiter(storeOf(index), {
+      metrics: createMetrics({ processDefaults: false }),
+      now,
+      schedule,
+      localShares,
+      onBackgroundCrossings: (policy, crossings) => {
+        for (const { limit, threshold } of crossings) raised.push({ server: index, policy, limit, threshold });
+      },
+    }),
   );
   return {
     memory,
     limiters,
+    raised,
     /**
      * Moves the clock and runs every server's background work once (presence, flush, what is owed). Each server counts
      * those that said they were there before it: after two ticks every one has counted all.
