@@ -14,7 +14,7 @@ import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
 import { andThen } from "./maybe";
 import { createPlanStore } from "./plans";
-import { digestOfHex, hashesEqual, sha256 } from "./secrets";
+import { digestOfHex, hashesEqual, remembered, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
 import { createTargets, type TargetCaches } from "./targets";
 import { createTokenStore } from "./tokens";
@@ -107,6 +107,8 @@ export function createConfig(
   };
   const targets = createTargets(db, { plans, customers }, caches, generation);
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
+  // Bearers are few: services' tokens, and customers' keys on their own pages.
+  const bearerHash = remembered(sha256, 1024);
   const listeners: ((change: ConfigChange) => void)[] = [];
 
   function forgetAll(): void {
@@ -236,7 +238,7 @@ export function createConfig(
 
     /** Who a bearer is, or null when it is unknown or revoked; a value rather than a promise when cached. */
     principal(bearer: string): Principal | null | Promise<Principal | null> {
-      const hash = sha256(bearer);
+      const hash = bearerHash(bearer);
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
       const found = principals.get(hash, () => lookup(bearer, hash));
       // A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as

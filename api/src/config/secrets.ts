@@ -36,6 +36,26 @@ export const sha256 = (value: string) => hash("sha256", value, "hex");
  */
 export const keyDigest = (key: string) => hash("sha256", key, "binary");
 
+/**
+ * `digest`, remembering its answer for the last `size` values it was given. Every check hashes its bearer and its
+ * key, and most come with a bearer and a key seen moments before (a service's one token, a busy customer's key):
+ * a SHA-256 costs a check about 1 µs on Node and 9 µs in workerd, whose node:crypto makes a stream per digest. A
+ * value's digest never changes, so nothing remembered can go stale; what is kept is what each request carries anyway.
+ */
+export function remembered(digest: (value: string) => string, size: number): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let found = known.get(value);
+    if (found === undefined) {
+      found = digest(value);
+      // First in, first out: what is busy is asked for again at once.
+      if (known.size >= size) known.delete(known.keys().next().value as string);
+      known.set(value, found);
+    }
+    return found;
+  };
+}
+
 /** The hex digest the database keeps, and the digest a cached key is found by, each from the other. */
 export const digestOfHex = (hex: string) => Buffer.from(hex, "hex").toString("latin1");
 export const hexOfDigest = (digest: string) => Buffer.from(digest, "latin1").toString("hex");
