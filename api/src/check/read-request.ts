@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { RESOURCE_NAME } from "../domain/plan";
 import { ApiError, describeIssue } from "../errors";
 import { readJson } from "../http";
+import { LEASE_MAX_MS } from "../quota/counting";
 
 /** The check's fields; a refund takes those that say what a check took (not the lease's). */
 const CheckFields = z.strictObject({
@@ -37,7 +38,7 @@ const CheckFields = z.strictObject({
     .number()
     .int("leaseSeconds must be a whole number")
     .min(1, "leaseSeconds must be from 1 to 3,600")
-    .max(3600, "leaseSeconds must be from 1 to 3,600")
+    .max(LEASE_MAX_MS / 1000, "leaseSeconds must be from 1 to 3,600")
     .optional()
     .meta({
       description:

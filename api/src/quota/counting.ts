@@ -76,6 +76,9 @@ export type Reservation = { takenAtMs: number; cost: number; resets: number; end
  */
 export type LeaseAsk = { id: string; ttlMs: number; reserve: boolean };
 
+/** The longest a lease lasts: `leaseSeconds` is 1 to 3,600. */
+export const LEASE_MAX_MS = 3_600_000;
+
 /** A lease ends on a whole second, so that its `expiresAt` (Unix seconds) is exactly when it ends. */
 export const leaseEndMs = (nowMs: number, ttlMs: number) => Math.ceil((nowMs + ttlMs) / 1000) * 1000;
 

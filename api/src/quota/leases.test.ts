@@ -74,23 +74,40 @@ describe("leases behind the limiter", () => {
     const plan = policy({ concurrent: 4, perDay: 1000 }, "local");
     await f.tick();
     await f.tick();
-    expect((await f.limiters[0]?.check("acme", plan, 1))?.allowed).toBe(true);
-    f.setDown(true);
     const [a, b] = f.limiters;
-    // 4 shared by 2 servers: each takes 2 on its own, whatever the store held before it went down.
-    const onA = [await a?.check("acme", plan, 1), await a?.check("acme", plan, 1), await a?.check("acme", plan, 1)];
-    expect(onA.map((r) => r?.allowed)).toEqual([true, true, false]);
+    expect((await a?.check("acme", plan, 1))?.allowed).toBe(true);
+    expect((await b?.check("acme", plan, 1))?.allowed).toBe(true);
+    f.setDown(true);
+    // 4 at most, 2 held in the store when it went down (none can be released meanwhile): each server holds 1 more on
+    // its own, a half of what its last answer left (3 and 2), rounded down.
+    const onA = [await a?.check("acme", plan, 1), await a?.check("acme", plan, 1)];
+    expect(onA.map((r) => r?.allowed)).toEqual([true, false]);
     expect(onA.every((r) => r?.outcome !== "store_unavailable" && r?.degraded)).toBe(true);
     const mine = leaseIn(onA[0]);
     expect(mine.local).toBe(true);
-    expect((await b?.check("acme", plan, 1))?.allowed).toBe(true);
+    const onB = await b?.check("acme", plan, 1);
+    expect(onB?.allowed).toBe(true);
+    expect((await b?.check("acme", plan, 1))?.allowed).toBe(false);
     expect(await b?.release(mine, plan)).toBeNull();
     expect(await a?.release(mine, plan)).not.toBeNull();
     expect(await a?.release(mine, plan)).toBeNull();
     expect((await a?.check("acme", plan, 1))?.allowed).toBe(true);
     // A reservation taken while the store was down keeps its reserved cost: it cannot be settled.
+    expect(await b?.release(leaseIn(onB), plan)).not.toBeNull();
     const reserved = await b?.check("acme", plan, 5, undefined, { ttlMs: 60_000, reserve: true });
     expect(await b?.settle(leaseIn(reserved), plan, 1)).toBeNull();
+  });
+
+  test("failing local, a server's share of requests in flight is never more than the limit shared: 1 by 2 servers is none", async () => {
+    const f = fleet(2);
+    const plan = policy({ concurrent: 1, perDay: 1000 }, "local");
+    await f.tick();
+    await f.tick();
+    const released = await f.limiters[0]?.check("acme", plan, 1);
+    expect(await f.limiters[0]?.release(leaseIn(released), plan)).not.toBeNull();
+    expect((await f.limiters[1]?.check("acme", plan, 1))?.allowed).toBe(true);
+    f.setDown(true);
+    for (const limiter of f.limiters) expect(await limiter.check("acme", plan, 1)).toMatchObject({ allowed: false });
   });
 
   test("a reserving check takes a lease with no concurrent limit, and its settle gives back to the store", async () => {

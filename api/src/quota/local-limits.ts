@@ -9,9 +9,10 @@
 // other servers allowed after a server's last answer (a view that old), plus one bucket per server at most: a bucket
 // whose share is less than a request holds one.
 import { LRUCache } from "lru-cache";
-import { type CounterState, type LeaseAsk, UNITS_PER_REQUEST } from "./counting";
+import { type CounterState, LEASE_MAX_MS, type LeaseAsk, UNITS_PER_REQUEST } from "./counting";
 import type { Decision, LimitState, ThresholdCrossing } from "./decision";
 import { callInProcess } from "./in-process";
+import { LeaseSet } from "./lease-set";
 import { type LimitPart, type LimitSpec, type QuotaPolicy, specOf } from "./limits";
 import type { CounterStore } from "./store";
 
@@ -317,7 +318,8 @@ function shareOf(spec: LimitSpec, n: number): LimitSpec {
     capacity: part.capacity === null ? null : Math.max(1, Math.floor(part.capacity / n)),
     perMinute: part.perMinute === null ? null : part.perMinute / n,
     windows: part.windows.map((w) => ({ ...w, size: w.size === null ? null : Math.floor(w.size / n) })),
-    concurrent: part.concurrent == null ? null : Math.max(1, Math.floor(part.concurrent / n)),
+    // Not at least one each, as a bucket is: 2 servers sharing a limit of 1 in flight would hold 2.
+    concurrent: part.concurrent == null ? null : Math.floor(part.concurrent / n),
   }));
   const local = specOf(parts);
   shares.set(spec, { n, spec: local });
@@ -339,8 +341,19 @@ function withShares(
 ): CounterState {
   let buckets = state?.buckets ?? {};
   let windows = state?.windows ?? {};
+  let leases = state?.leases;
   spec.parts.forEach((part, p) => {
     const mine = local.parts[p] as LimitPart;
+    // Requests in flight: the leases the store held at its last answer are held still, as far as this server
+    // knows (none can be released while the store is down), each until the longest a lease lasts from then.
+    const inFlight = known?.limits.get(`${part.prefix}concurrent`);
+    if (mine.concurrent != null && inFlight !== undefined && !leases?.[part.prefix]) {
+      const held = new LeaseSet<number>();
+      const endMs = (known?.atMs ?? nowMs) + LEASE_MAX_MS;
+      const free = Math.min(mine.concurrent, Math.floor(inFlight.remaining / n));
+      for (let i = mine.concurrent - free; i > 0; i--) held.set(`held by the store ${i}`, endMs, endMs);
+      leases = { ...leases, [part.prefix]: held };
+    }
     if (mine.capacity !== null && mine.perMinute !== null && !(part.prefix in buckets)) {
       const last = known?.limits.get(`${part.prefix}burst`);
       const left = last === undefined ? mine.capacity : Math.min(mine.capacity, Math.floor(last.remaining / n));
@@ -362,7 +375,7 @@ function withShares(
       windows = { ...windows, [field]: { index, count, endMs: w.rule.endMs(index) } };
     });
   });
-  return { ...state, buckets, windows };
+  return leases ? { ...state, buckets, windows, leases } : { ...state, buckets, windows };
 }
 
 /** Which window of each of the spec's rules `nowMs` falls in: what was allowed under one such key is added as one. */
