@@ -348,7 +348,7 @@ export type paths = {
         put?: never;
         /**
          * Create a customer
-         * @description The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.
+         * @description The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. Made with the id of a customer deleted before, it starts with every limit full. The ETag carries the version, 1.
          */
         post: operations["createCustomer"];
         delete?: never;

@@ -83,11 +83,20 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
       limiter.reset(customerSubject(id)).catch((error) => {
         logger.error("a deleted customer's counters could not be cleared", { customerId: id, error: String(error) });
       }),
+    // And again when one is made with an id given, which may have been a customer's before: another server may have
+    // counted its checks under the id after the delete cleared them, for as long as it still knew its keys
+    // (CONFIG_CACHE_TTL_MS). A made-up id is new to the store.
+    afterCreate: ({ id }, asked) =>
+      asked.id === undefined
+        ? Promise.resolve()
+        : limiter.reset(customerSubject(id)).catch((error) => {
+            logger.error("a new customer's counters could not be cleared", { customerId: id, error: String(error) });
+          }),
     docs: {
       create: {
         summary: "Create a customer",
         description:
-          "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. The ETag carries the version, 1.",
+          "The plan must exist and the overrides must obey the plan rules on it (400 otherwise). An id (cus_…) is made when you give none; 409 when the id is taken. Made with the id of a customer deleted before, it starts with every limit full. The ETag carries the version, 1.",
       },
       get: {
         summary: "Read a customer",

@@ -28,6 +28,8 @@ export type VersionedRoutes<T extends Versioned, Create> = {
   whyNotRemoved?(id: string): Promise<string | null>;
   /** What goes with a deleted resource besides its row, once the delete has gone through. */
   afterRemove?(id: string): Promise<void>;
+  /** What a new resource needs besides its row, once it is made: `asked` is the body it was made from. */
+  afterCreate?(created: T, asked: Create): Promise<void>;
 };
 
 // The errors of a write that reads a JSON body, besides its own.
@@ -62,7 +64,9 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
       },
     }),
     async (c) => {
-      const created = unwrap(await store.create(c.req.valid("json") as Create, c.get("principal").actor));
+      const asked = c.req.valid("json") as Create;
+      const created = unwrap(await store.create(asked, c.get("principal").actor));
+      await resource.afterCreate?.(created, asked);
       return c.json(shown(c, created), 201);
     },
   );
