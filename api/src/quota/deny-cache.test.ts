@@ -1,8 +1,11 @@
 // What a remembered denial answers (contract section 5): never a retry time earlier than the true wait, and every
 // limit as it stands now, not as it stood when the store denied.
 import { expect, test } from "vitest";
+import { noLimits } from "../domain/limit-kinds";
 import type { Decision } from "./decision";
 import { DenyCache } from "./deny-cache";
+import { quotaPolicy } from "./limits";
+import { fleet } from "./testing/fleet";
 
 const T0 = Date.parse("2026-11-30T10:59:00.000Z");
 
@@ -58,4 +61,19 @@ test("a denial is forgotten when a limit that does not deny starts afresh: a win
   expect(cache.get("acme", "", 1)).toBeDefined();
   now += 1;
   expect(cache.get("acme", "", 1)).toBeUndefined();
+});
+
+test("behind the limiter, a check of another cost allowed since makes a remembered denial be asked of the store again", async () => {
+  const [limiter] = fleet(1).limiters;
+  const policy = quotaPolicy({ ...noLimits(), perHour: 10 });
+  const hour = async (cost: number) => {
+    const result = await limiter?.check("acme", policy, cost);
+    return [result?.allowed, result?.outcome !== "store_unavailable" && result?.limits[0]?.remaining];
+  };
+  expect(await hour(8)).toEqual([true, 2]);
+  expect(await hour(5)).toEqual([false, 2]);
+  expect(await hour(1)).toEqual([true, 1]);
+  expect(await hour(1)).toEqual([true, 0]);
+  // Remembered, the denial of 5 said 2 were left.
+  expect(await hour(5)).toEqual([false, 0]);
 });
