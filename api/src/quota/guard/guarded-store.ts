@@ -60,7 +60,8 @@ export function guardStore(
       logger.error("counter store back", {
         downMs: Date.now() - outage.startedAt,
         storeErrors: outage.errors,
-        answeredWithoutStore: outage.refused,
+        // Calls, not checks: a plan failing local decides its checks without calling the store at all.
+        callsRefused: outage.refused,
       });
       outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
     },
