@@ -426,8 +426,10 @@ local function check(key, spec, cost, mode, fixed)
       c = c + 1
       local r = windows[2 * c - 1]
       local index = find(r, now)
+      -- A count is of the window running now, or of one that began later than it (only a month's, whose billing day
+      -- moved: every check it counted falls in the window running now).
       local count = 0
-      if tonumber(state[f + 1]) == index then count = tonumber(state[f + 2]) or 0 end
+      if (tonumber(state[f + 1]) or -1) >= index then count = tonumber(state[f + 2]) or 0 end
       local limit = windows[2 * c]
       if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count

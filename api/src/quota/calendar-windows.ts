@@ -25,7 +25,8 @@ export function calendarRule(kind: WindowKind, months: number, day: number): Win
   return {
     code: day === 1 ? kind.window : `${kind.window}:${day}`,
     // One pair of fields whatever the billing day, so that a change of billing day keeps the window's count when the
-    // new window is numbered by the same month as the old one (the month it starts in).
+    // new window began no later than the old one (numbered by the same month, or an earlier one): every check the
+    // old one counted falls in the new one. One that begins later starts afresh.
     fields: kind.hashFields,
     params: `${index}:${count}:${months}mo:${day}`,
     lengthVaries: true,

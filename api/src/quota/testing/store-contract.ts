@@ -286,6 +286,20 @@ export function describeCounterStore(
         expect(renewed.limits.find((l) => l.name === "month")?.resetMs).toBe(at("2026-03-31T00:00:00.000Z"));
       }));
 
+    test("a billing day moved keeps the month's count when the new month began no later than the old one", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-12-05T10:00:00.000Z"));
+        // From the 5th: 5 December to 5 January. Then from the 20th: 20 November to 20 December, which holds them.
+        expect(await run(store, s, spec({ month: 100, billingDay: 5 }), 1, 7)).toEqual([true]);
+        const moved = await store.check(s, spec({ month: 100, billingDay: 20 }), 1);
+        expect(moved.limits[0]).toMatchObject({ remaining: 92, resetMs: at("2026-12-20T00:00:00.000Z") });
+        // Then from the 3rd: 3 December to 3 January, begun after 20 November, so what that month counted may be older
+        // than it: afresh.
+        const later = await store.check(s, spec({ month: 100, billingDay: 3 }), 1);
+        expect(later.limits[0]).toMatchObject({ remaining: 99, resetMs: at("2027-01-03T00:00:00.000Z") });
+      }));
+
     test("months follow the calendar through leap years and year ends, by the store's clock", () =>
       withStore(async ({ store, setTime }) => {
         const leap = fresh();
