@@ -7,7 +7,17 @@ import { allow } from "../auth";
 import type { Changes, Versioned, VersionedStore } from "../config/versioned-store";
 import type { App } from "../deps";
 import { ApiError, unwrap } from "../errors";
-import { errorResponses, etag, etagHeader, ifMatchHeader, ifMatchOf, jsonBody, jsonContent, noBody, security } from "../http";
+import {
+  errorResponses,
+  etag,
+  etagHeader,
+  ifMatchHeader,
+  ifMatchOf,
+  jsonBody,
+  jsonContent,
+  noBody,
+  security,
+} from "../http";
 import { idParam } from "./id-param";
 
 /** What the document says of one route: its summary, and the description beneath it. */
