@@ -44,6 +44,15 @@ export type VersionedRoutes<T extends Versioned, Create> = {
 
 // The errors of a write that reads a JSON body, besides its own.
 const BODY_ERRORS = ["payload_too_large", "unsupported_media_type"] as const;
+// The errors of a change or a delete of one resource, guarded by its version.
+const ONE_WRITE_ERRORS = [
+  "invalid_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "precondition_failed",
+] as const;
 
 export function registerVersioned<T extends Versioned, Create>(app: App, resource: VersionedRoutes<T, Create>) {
   const { name, path, tags, example, schemas, docs, store } = resource;
@@ -110,15 +119,7 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
       },
       responses: {
         200: { ...jsonContent(schemas.resource, docs.update.answer), headers: withEtag },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "conflict",
-          "precondition_failed",
-          ...BODY_ERRORS,
-        ),
+        ...errorResponses(...ONE_WRITE_ERRORS, ...BODY_ERRORS),
       },
     }),
     async (c) => {
@@ -138,15 +139,7 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "conflict",
-          "precondition_failed",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...ONE_WRITE_ERRORS, "unsupported_media_type"),
       },
     }),
     async (c) => {
