@@ -9,6 +9,7 @@ import { type LeaseAsk, leaseEndMs } from "./counting";
 import {
   type CheckResult,
   type Decided,
+  type Decision,
   deniedInFlight,
   type LimitEntry,
   limitEntries,
@@ -347,6 +348,14 @@ export function createLimiter(
       } catch (error) {
         if (!(error instanceof StoreUnavailable)) throw error;
         if (isLocal) local.failed();
+        // Run by the store after all, its answer late: the thresholds it reached are raised from it, as no one else can.
+        error.late?.then(
+          (late) => {
+            const crossed = (late as Decision | null)?.crossings;
+            if (crossed) onBackgroundCrossings?.(policy, crossed, (late as Decision).nowMs);
+          },
+          () => {},
+        );
         if (ask && unanswered.size < UNANSWERED_KEPT) {
           unanswered.set(ask.id, { subject, spec, untilMs: now() + Math.min(ask.ttlMs, RELEASE_UNANSWERED_MS) });
           releaseUnanswered(ask.id);

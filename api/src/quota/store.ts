@@ -34,6 +34,12 @@ export type Board = {
  * open (guard/guarded-store.ts). The limiter answers a check by its plan's fail mode then; other calls answer 503.
  */
 export class StoreUnavailable extends Error {
+  /**
+   * The call given up on when it took too long, which may still be answered: a check Redis ran after its server gave up
+   * on it is counted, and the alert thresholds it reached are in its late answer alone.
+   */
+  late?: Promise<unknown>;
+
   constructor(message = "the counter store is unavailable") {
     super(message);
   }

@@ -28,7 +28,11 @@ type CallBudget = {
 /** `call`, or a StoreUnavailable once the budget runs out; any failure of the call becomes a StoreUnavailable. */
 function withinBudget<T>(call: Promise<T>, budget: CallBudget): Promise<T> {
   return new Promise((resolve, reject) => {
-    const waiting = budget.start(() => reject(new StoreUnavailable(`no answer within ${budget.ms} ms`)));
+    const waiting = budget.start(() => {
+      const unavailable = new StoreUnavailable(`no answer within ${budget.ms} ms`);
+      unavailable.late = call;
+      reject(unavailable);
+    });
     call.then(
       (value) => {
         budget.settle(waiting);
