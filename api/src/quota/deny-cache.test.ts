@@ -77,3 +77,20 @@ test("behind the limiter, a check of another cost allowed since makes a remember
   // Remembered, the denial of 5 said 2 were left.
   expect(await hour(5)).toEqual([false, 0]);
 });
+
+test("behind the limiter, a resource's remembered denial outlives the plan's own checks allowed meanwhile", async () => {
+  const f = fleet(1);
+  const policy = quotaPolicy({ ...noLimits(), perHour: 1000 }, { gen: { ...noLimits(), perHour: 1 } });
+  const [limiter] = f.limiters;
+  expect((await limiter?.check("acme", policy, 1, "gen"))?.allowed).toBe(true);
+  const before = (await f.memory.usage("acme", policy.usage)).limits.find((l) => l.name === "gen/hour");
+  for (let i = 0; i < 5; i++) {
+    expect((await limiter?.check("acme", policy, 1, "gen"))?.allowed).toBe(false);
+    expect((await limiter?.check("acme", policy, 1))?.allowed).toBe(true);
+  }
+  // The store saw the first denial alone: the other four were answered from memory (not yet recorded: this test runs
+  // no background work, which would add them to the history).
+  const daily = await f.memory.daily("acme", 1);
+  expect(daily[0]).toMatchObject({ allowed: 6, denied: 1 });
+  expect(before?.remaining).toBe(0);
+});

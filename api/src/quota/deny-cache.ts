@@ -66,6 +66,11 @@ export class DenyCache {
     byResource.set(resource, { cost, untilMs, retryMs: t + waitMs, decision, storeOffsetMs });
   }
 
+  /** Forgets the subject's denial of checks that name `resource` ("" for none), if any. */
+  forget(subject: string, resource: string): void {
+    this.#forget(subject, resource);
+  }
+
   #forget(subject: string, resource: string): void {
     const byResource = this.#denials.get(subject);
     if (!byResource?.delete(resource)) return;

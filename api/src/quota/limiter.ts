@@ -305,8 +305,8 @@ export function createLimiter(
           // Units held here are this server's to spend, whatever the store would say now.
           const spent = share === null ? undefined : shares?.spend(subject, counted, spec, cost, share, policy);
           if (spent) {
-            // A denial of another cost remembered here no longer says where the limits stand.
-            denials.delete(subject);
+            // A denial of another cost of the same checks remembered here no longer says where their limits stand.
+            denials.forget(subject, counted);
             result = marked(subject, outcome(spent, spec, random));
             break;
           }
@@ -340,7 +340,7 @@ export function createLimiter(
             // While a reservation may still be settled (and give back, on any server), about as briefly.
             const forMs = share === null && decision.settlingUntilMs === undefined ? decided.waitMs : SHARED_DENIAL_MS;
             denials.set(subject, counted, cost, decided.waitMs, decision, forMs);
-          } else if (decided.allowed) denials.delete(subject);
+          } else if (decided.allowed) denials.forget(subject, counted);
           result = marked(subject, decided);
           if (ask && decided.allowed) result.lease = leaseFor(ask, subject, counted, decision.nowMs);
           break;
