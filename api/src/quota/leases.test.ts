@@ -98,6 +98,20 @@ describe("leases behind the limiter", () => {
     expect(await b?.settle(leaseIn(reserved), plan, 1)).toBeNull();
   });
 
+  test("failing local, a lease released before the store stopped is not taken as held by it", async () => {
+    const f = fleet(1);
+    const plan = policy({ concurrent: 3, perDay: 1000 }, "local");
+    await f.tick();
+    await f.tick();
+    const [limiter] = f.limiters;
+    const taken = await limiter?.check("acme", plan, 1);
+    expect(await limiter?.release(leaseIn(taken), plan)).not.toBeNull();
+    f.setDown(true);
+    const during = [];
+    for (let i = 0; i < 4; i++) during.push((await limiter?.check("acme", plan, 1))?.allowed);
+    expect(during).toEqual([true, true, true, false]);
+  });
+
   test("failing local, a server's share of requests in flight is never more than the limit shared: 1 by 2 servers is none", async () => {
     const f = fleet(2);
     const plan = policy({ concurrent: 1, perDay: 1000 }, "local");

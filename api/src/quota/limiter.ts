@@ -382,6 +382,8 @@ export function createLimiter(
       const decision = lease.local
         ? local.release(lease.subject, spec, lease.id)
         : await store.release(lease.subject, spec, lease.id);
+      // Where the subject's leases stand for a server that goes on alone should the store stop: one fewer held.
+      if (decision && !lease.local && policy.failMode === "local") local.saw(lease.subject, decision);
       return decision && limitEntries(decision);
     },
 
@@ -390,6 +392,7 @@ export function createLimiter(
       // is already that.
       if (lease.local) return null;
       const decision = await store.settle(lease.subject, leaseSpecFor(policy, lease.resource), lease.id, cost);
+      if (decision && policy.failMode === "local") local.saw(lease.subject, decision);
       // What was given back may let a remembered denial through now.
       if (decision) denials.delete(lease.subject);
       return decision && limitEntries(decision);
