@@ -165,7 +165,8 @@ end
 
 -- The index of the window `now` falls in. Months are numbered year * 12 + month of the year from 0 (so that three
 -- are the calendar's quarters), and a window of them by the month it starts in: the one before the calendar month
--- while its billing day (or, in a month without it, its last day) has not come yet. The checks of a call share one
+-- while its billing day (or, in a month without it, its last day) has not come yet; times 100, plus the day it
+-- starts on, so that windows of different billing days starting in one month differ (calendar-windows.ts). The checks of a call share one
 -- clock, so a rule keeps its last answer.
 local function find(r, now)
   if r.at ~= now then
@@ -177,7 +178,9 @@ local function find(r, now)
       local y, m, d = civil(floor(now / DAY))
       local k = y * 12 + m - 1
       if b > 1 and d < math.min(b, daysIn(y, m)) then k = k - 1 end
-      r.last = floor(k / r.months)
+      local n = floor(k / r.months)
+      local _, _, from = civil(floor(monthStart(n * r.months, b) / DAY))
+      r.last = n * 100 + from
     end
   end
   return r.last
@@ -185,7 +188,7 @@ end
 
 -- When window i of a rule ends.
 local function ends(r, i)
-  if r.billing then return monthStart((i + 1) * r.months, r.billing) end
+  if r.billing then return monthStart((floor(i / 100) + 1) * r.months, r.billing) end
   return (i + 1) * r.length + r.offset
 end
 
@@ -426,10 +429,13 @@ local function check(key, spec, cost, mode, fixed)
       c = c + 1
       local r = windows[2 * c - 1]
       local index = find(r, now)
-      -- A count is of the window running now, or of one that began later than it (only a month's, whose billing day
-      -- moved: every check it counted falls in the window running now).
+      -- A count is of the window running now, or of a month that began later than it (its billing day moved: every
+      -- check it counted falls in the window running now). A month's index kept before it said the day the window
+      -- starts on (under 100,000) is compared by its month alone.
+      local kept = tonumber(state[f + 1]) or -1
+      if r.billing and kept >= 0 and kept < 100000 then kept = kept * 100 + index % 100 end
       local count = 0
-      if (tonumber(state[f + 1]) or -1) >= index then count = tonumber(state[f + 2]) or 0 end
+      if kept == index or (r.billing and kept > index) then count = tonumber(state[f + 2]) or 0 end
       local limit = windows[2 * c]
       if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count

@@ -17,25 +17,27 @@ function monthStartMs(month: number, day: number): number {
 /**
  * Windows of `months` months from billing day `day` (1 to 31; 1 follows the calendar): from that day of one month to
  * that day `months` months later. The index numbers the month the window starts in (divided by `months`), so a month
- * that starts on 31 January and runs to 28 February is January's. Its code is the window's name, with the day after a
- * colon unless it is the 1st (`month:17`).
+ * that starts on 31 January and runs to 28 February is January's, times 100, plus the day it starts on: windows of
+ * different billing days that start in one month differ, and are in the order they start. Its code is the window's
+ * name, with the day after a colon unless it is the 1st (`month:17`).
  */
 export function calendarRule(kind: WindowKind, months: number, day: number): WindowRule {
   const [index, count] = kind.hashFields;
   return {
     code: day === 1 ? kind.window : `${kind.window}:${day}`,
     // One pair of fields whatever the billing day, so that a change of billing day keeps the window's count when the
-    // new window began no later than the old one (numbered by the same month, or an earlier one): every check the
-    // old one counted falls in the new one. One that begins later starts afresh.
+    // old window began no earlier than the new one (its index the same or greater: counting.ts): every check the old
+    // one counted falls in the new one. One that began earlier may hold checks from before the new one: afresh.
     fields: kind.hashFields,
     params: `${index}:${count}:${months}mo:${day}`,
     lengthVaries: true,
     index(nowMs) {
       const now = new Date(nowMs);
       const month = now.getUTCFullYear() * 12 + now.getUTCMonth();
-      return Math.floor((nowMs < monthStartMs(month, day) ? month - 1 : month) / months);
+      const n = Math.floor((nowMs < monthStartMs(month, day) ? month - 1 : month) / months);
+      return n * 100 + new Date(monthStartMs(n * months, day)).getUTCDate();
     },
-    startMs: (i) => monthStartMs(i * months, day),
-    endMs: (i) => monthStartMs((i + 1) * months, day),
+    startMs: (i) => monthStartMs(Math.floor(i / 100) * months, day),
+    endMs: (i) => monthStartMs((Math.floor(i / 100) + 1) * months, day),
   };
 }

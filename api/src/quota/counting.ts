@@ -253,8 +253,9 @@ export function count(
     for (const w of part.windows) {
       const kept = s.windows[windowField(part, w)];
       const index = w.rule.index(nowMs);
-      // Of the window running now, or of one that began later (a month whose billing day moved): check.lua's rule.
-      const n = kept !== undefined && kept.index >= index ? kept.count : 0;
+      // Of the window running now, or of a month that began later (its billing day moved): check.lua's rule.
+      const n =
+        kept !== undefined && (kept.index === index || (w.rule.lengthVaries && kept.index > index)) ? kept.count : 0;
       if (w.size !== null && n + cost > w.size) allowed = false;
       counts.push(n);
       if (then !== undefined) fromTake.push(w.rule.index(then) === index);

@@ -6,10 +6,12 @@ const WEEK_RULE = WINDOW_RULES.week;
 const monthRule = (day = 1) => windowRule("month", day);
 
 const at = (iso: string) => Date.parse(iso);
-/** The window `iso` falls in, as [start, end) in ISO form: the start is the end of the window before. */
+/** The window `iso` falls in, as [start, end) in ISO form; the window before it ends where it starts. */
 function windowOf(rule: WindowRule, iso: string): [string, string] {
   const index = rule.index(at(iso));
-  return [new Date(rule.endMs(index - 1)).toISOString(), new Date(rule.endMs(index)).toISOString()];
+  const start = rule.startMs(index);
+  expect(rule.endMs(rule.index(start - 1))).toBe(start);
+  return [new Date(start).toISOString(), new Date(rule.endMs(index)).toISOString()];
 }
 
 describe("ISO weeks", () => {

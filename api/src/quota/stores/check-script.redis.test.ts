@@ -82,6 +82,37 @@ describe("check.lua (integration, needs redis-server)", () => {
     },
   );
 
+  test("a month's count kept under the index it had before it said its start day is of the same month still", async () => {
+    const rule = WINDOW_RULES.month;
+    const key = unique("legacy-month");
+    const now = Date.parse("2026-12-05T10:00:00.000Z");
+    // December 2026 as the month's index was kept before (year × 12 + month from 0), with 5 counted.
+    await client.hset(key, rule.fields[0], String(2026 * 12 + 11), rule.fields[1], "5");
+    const check = () =>
+      client.eval(
+        scripts.check.source,
+        1,
+        key,
+        "1",
+        "1",
+        "",
+        "-1",
+        "-1",
+        "1",
+        rule.params,
+        "10",
+        "1",
+        "2",
+        "1",
+        String(now),
+      );
+    expect(await check()).toEqual([[1, now, 120_000, 7, 0, 0, 0]]);
+    expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "7"]);
+    // November's, kept the same way, is of a month before: afresh.
+    await client.hset(key, rule.fields[0], String(2026 * 12 + 10), rule.fields[1], "5");
+    expect(await check()).toEqual([[1, now, 120_000, 2, 0, 0, 0]]);
+  });
+
   test("an unknown window rule fails that check alone, before it writes anything", async () => {
     const key = unique("rule");
     const reply = await client.eval(

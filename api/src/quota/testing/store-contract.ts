@@ -300,6 +300,20 @@ export function describeCounterStore(
         expect(later.limits[0]).toMatchObject({ remaining: 99, resetMs: at("2027-01-03T00:00:00.000Z") });
       }));
 
+    test("a month kept through a move of its billing day ends when the new month does, even with no check written", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        await setTime(at("2026-12-05T10:00:00.000Z"));
+        expect(await run(store, s, spec({ month: 7, billingDay: 5 }), 1, 7)).toEqual([true]);
+        // Moved to the 20th: the 7 are in the month from 20 November, so it is denied, and writes nothing.
+        const moved = spec({ month: 7, billingDay: 20 });
+        expect((await store.check(s, moved, 1)).allowed).toBe(false);
+        // From 20 December, a new month: the 7 were counted in the one before it, though no check wrote since.
+        await setTime(at("2026-12-20T00:00:05.000Z"));
+        const renewed = await store.check(s, moved, 1);
+        expect([renewed.allowed, renewed.limits[0]?.remaining]).toEqual([true, 6]);
+      }));
+
     test("months follow the calendar through leap years and year ends, by the store's clock", () =>
       withStore(async ({ store, setTime }) => {
         const leap = fresh();
