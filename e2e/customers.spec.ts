@@ -404,3 +404,24 @@ test("two admins edit one customer: the second sees theirs beside the current ve
   expect(await api.getCustomer(customer.id)).toMatchObject({ overrides: { perHour: 2000, perDay: 20000 }, version: 3 });
   await other.close();
 });
+
+test("a double click on Make API key makes one key, the one shown", async ({ page, api, uid, signIn }) => {
+  await api.createPlan(`double-${uid}`);
+  const customer = await api.createCustomer(`Double Co ${uid}`, `double-${uid}`);
+  await signIn();
+  await openCustomers(page);
+  await page.getByLabel("Search customers").fill(customer.id);
+  await page.getByRole("button", { name: `Manage Double Co ${uid}` }).click();
+  let made = 0;
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && new URL(sent.url()).pathname === `/v1/customers/${customer.id}/keys`) made++;
+  });
+  await page.getByRole("button", { name: "Make API key" }).dblclick();
+  const dialog = page.getByRole("dialog", { name: `New API key for Double Co ${uid}` });
+  const key = await dialog.getByLabel("New API key").inputValue();
+  await dialog.getByRole("button", { name: "I have saved the key" }).click();
+  const keys = page.getByRole("table", { name: `API keys of Double Co ${uid}` });
+  await expect(keys.getByRole("row")).toHaveCount(2);
+  await expect(keys).toContainText(key.slice(0, 8));
+  expect(made).toBe(1);
+});

@@ -22,6 +22,7 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
   const [created, setCreated] = useState<NewKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const rowRef = useRef<HTMLDivElement>(null);
+  const making = useRef(false);
 
   const closeRevoke = () => {
     setRevoking(null);
@@ -33,7 +34,17 @@ export function CustomerKeys({ customer }: { customer: Customer }) {
       <div className="row" ref={rowRef}>
         <Button
           variant="primary"
-          onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
+          onClick={() => {
+            // A double click's second click comes before the button is drawn disabled: one key a click, the one shown.
+            if (making.current) return;
+            making.current = true;
+            create.mutate(undefined, {
+              onSuccess: setCreated,
+              onSettled: () => {
+                making.current = false;
+              },
+            });
+          }}
           disabled={create.isPending}
         >
           {create.isPending ? "Making key…" : "Make API key"}
