@@ -101,3 +101,36 @@ test("adds an endpoint, shows its secret once, sends a test that arrives signed,
     await receiver.close();
   }
 });
+
+test("an endpoint another admin deleted leaves the list once a test or a delete of it finds it gone", async ({
+  page,
+  api,
+  uid,
+  signIn,
+  consoleGuard,
+}) => {
+  // The test and the delete are answered 404, on purpose.
+  consoleGuard.allowStatus(404);
+  const urls = [`https://billing.example.com/gone-${uid}`, `https://billing.example.com/gone-too-${uid}`];
+  const made = [await api.createWebhook(urls[0] as string), await api.createWebhook(urls[1] as string)];
+  await signIn();
+  await page.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Webhooks" }).click();
+  for (const url of urls) await expect(page.getByRole("button", { name: `Delete ${url}` })).toHaveCount(1);
+  const gone = async (id: string) => {
+    const deleted = await page.request.delete(`/v1/webhooks/${id}`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(deleted.status()).toBe(204);
+  };
+  await gone(made[0]?.id as string);
+  await page.getByRole("button", { name: `Send test to ${urls[0]}` }).click();
+  await expect(page.getByText("The test was not sent.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Delete ${urls[0]}` })).toHaveCount(0);
+  await gone(made[1]?.id as string);
+  await page.getByRole("button", { name: `Delete ${urls[1]}` }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this endpoint?" })
+    .getByRole("button", { name: "Delete endpoint" })
+    .click();
+  await expect(page.getByRole("button", { name: `Delete ${urls[1]}` })).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 // DELETE /v1/webhooks/{id}: no more events are sent to the endpoint.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useAdminToken } from "../../../app/admin-session";
-import { apiRequest } from "../../../lib/api-client";
+import { ApiError, apiRequest } from "../../../lib/api-client";
 import { deliveriesKey } from "./get-deliveries";
 import { webhooksKey } from "./get-webhooks";
 
@@ -17,8 +17,10 @@ export function useDeleteWebhook() {
       await queryClient.cancelQueries({ queryKey: deliveriesKey(id) });
       return deleteWebhook(bearer, id);
     },
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: deliveriesKey(id) });
+    // Deleted, or found gone (another admin deleted it): either way the list is read again, without it.
+    onSettled: (_, error, id) => {
+      const gone = error instanceof ApiError && error.status === 404;
+      if (!error || gone) queryClient.removeQueries({ queryKey: deliveriesKey(id) });
       return queryClient.invalidateQueries({ queryKey: webhooksKey, exact: true });
     },
   });
