@@ -260,3 +260,19 @@ test.describe("the store status", () => {
     await expect(banner).toHaveCount(0);
   });
 });
+
+test.describe("at a tablet's 768 px", () => {
+  test.use({ viewport: { width: 768, height: 700 } });
+
+  test("every link of the nav shows, none of them scrolled out of sight", async ({ page, signIn }) => {
+    await signIn();
+    const nav = page.getByRole("navigation", { name: "Admin console" });
+    for (const link of ["Plans", "Customers", "Live", "Webhooks", "Tokens", "Audit"]) {
+      const box = await nav.getByRole("link", { name: link }).boundingBox();
+      const shown = await nav.evaluate((el) => el.getBoundingClientRect());
+      expect(box, link).not.toBeNull();
+      // Inside the nav's own box and the window: a link past either is reached only by scrolling the strip.
+      expect((box?.x ?? 0) + (box?.width ?? 0), link).toBeLessThanOrEqual(Math.min(shown.right, 768) + 0.5);
+    }
+  });
+});
