@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../../../dev/redis-server";
 import { testSpec } from "../testing/test-spec";
+import type { WindowRule } from "../window-rule";
 import { WINDOW_NAMES, WINDOW_RULES } from "../windows";
 import { createRedisStore } from "./redis-store";
 import { scripts } from "./scripts";
@@ -54,28 +55,32 @@ describe("check.lua (integration, needs redis-server)", () => {
     expect(await client.hmget(c, "di", "dc")).toEqual([String(dayIndex), "3"]);
   });
 
+  /** A check of cost 2, its one window of 10 by `rule`, at `at` (the script's fixed clock). */
+  const checkOneWindow = (key: string, rule: WindowRule, at: number) =>
+    client.eval(
+      scripts.check.source,
+      1,
+      key,
+      "1",
+      "1",
+      "",
+      "-1",
+      "-1",
+      "1",
+      rule.params,
+      "10",
+      "1",
+      "2",
+      "1",
+      String(at),
+    );
+
   test.each(WINDOW_NAMES)(
     "the %s window: the script finds the window and keeps it in the fields windows.ts names",
     async (name) => {
       const rule = WINDOW_RULES[name];
       const key = unique(name);
-      const reply = await client.eval(
-        scripts.check.source,
-        1,
-        key,
-        "1",
-        "1",
-        "",
-        "-1",
-        "-1",
-        "1",
-        rule.params,
-        "10",
-        "1",
-        "2",
-        "1",
-        String(now),
-      );
+      const reply = await checkOneWindow(key, rule, now);
       expect(reply).toEqual([[1, now, 120_000, 2, 0, 0, 0]]);
       expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "2"]);
       expect(await client.pttl(key)).toBeGreaterThanOrEqual(rule.endMs(rule.index(now)) - now - 1000);
@@ -88,24 +93,7 @@ describe("check.lua (integration, needs redis-server)", () => {
     const now = Date.parse("2026-12-05T10:00:00.000Z");
     // December 2026 as the month's index was kept before (year × 12 + month from 0), with 5 counted.
     await client.hset(key, rule.fields[0], String(2026 * 12 + 11), rule.fields[1], "5");
-    const check = () =>
-      client.eval(
-        scripts.check.source,
-        1,
-        key,
-        "1",
-        "1",
-        "",
-        "-1",
-        "-1",
-        "1",
-        rule.params,
-        "10",
-        "1",
-        "2",
-        "1",
-        String(now),
-      );
+    const check = () => checkOneWindow(key, rule, now);
     expect(await check()).toEqual([[1, now, 120_000, 7, 0, 0, 0]]);
     expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "7"]);
     // November's, kept the same way, is of a month before: afresh.
