@@ -12,7 +12,7 @@ import { createCustomerStore } from "./customers";
 import { isUnavailable } from "./db-errors";
 import { KeyIndex } from "./key-index";
 import { createKeyStore } from "./keys";
-import { andThen } from "./maybe";
+import { andThen, type Maybe } from "./maybe";
 import { createPlanStore } from "./plans";
 import { digestOfHex, hashesEqual, remembered, sha256 } from "./secrets";
 import { ConfigStoreHealth, type OutageLog } from "./store-health";
@@ -110,6 +110,16 @@ export function createConfig(
   // Bearers are few: services' tokens, and customers' keys on their own pages.
   const bearerHash = remembered(sha256, 1024);
   const listeners: ((change: ConfigChange) => void)[] = [];
+
+  /**
+   * A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as its
+   * keys' targets are dropped and read again), though the key's own cached identity is not found by it. Declared
+   * once here, not as a closure per call: `npm start` runs under tsx, which names each closure it makes at runtime.
+   */
+  function ofLiveCustomer(bearer: string, principal: Principal | null): Maybe<Principal | null> {
+    if (principal?.kind !== "customer") return principal;
+    return andThen(targets.byKey(bearer), (target) => (target?.customerId === principal.customerId ? principal : null));
+  }
 
   function forgetAll(): void {
     principals.clear();
@@ -241,15 +251,7 @@ export function createConfig(
       const hash = bearerHash(bearer);
       if (adminTokenHash && hashesEqual(hash, adminTokenHash)) return ADMIN;
       const found = principals.get(hash, () => lookup(bearer, hash));
-      // A key outlives nothing of its customer's: deleted, the customer takes its keys along (on every server, as
-      // its keys' targets are dropped and read again), though the key's own cached identity is not found by it.
-      const ofLiveCustomer = (principal: Principal | null) =>
-        principal?.kind !== "customer"
-          ? principal
-          : andThen(targets.byKey(bearer), (target) =>
-              target?.customerId === principal.customerId ? principal : null,
-            );
-      return found instanceof Promise ? found.then(ofLiveCustomer) : ofLiveCustomer(found);
+      return found instanceof Promise ? found.then((p) => ofLiveCustomer(bearer, p)) : ofLiveCustomer(bearer, found);
     },
 
     /** Answers when the config store can be read and no outage is under way. */

@@ -29,8 +29,43 @@ export type BatchedCall = ScriptCall & {
 
 const NOTHING: Resend[] = [];
 
-/** A call as queued: what settles it at once, whatever the error, for a merged call to answer its parts with. */
-type Queued = BatchedCall & { settle(result: unknown, error?: Error): void };
+/**
+ * A call as queued: what settles it at once, whatever the error, for a merged call to answer its parts with. A class
+ * rather than closures made per call: `npm start` runs under tsx, which names each closure it makes at runtime, and
+ * on the check's path that cost more than the batch's own work.
+ */
+class Queued implements BatchedCall {
+  readonly script: Script;
+  readonly keys: string[];
+  readonly args: string[];
+  readonly shared?: SharedArgs;
+  #bySource = false;
+
+  constructor(
+    call: ScriptCall,
+    private readonly resolve: (result: unknown) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.script = call.script;
+    this.keys = call.keys;
+    this.args = call.args;
+    if (call.shared) this.shared = call.shared;
+  }
+
+  settle(result: unknown, error?: Error): void {
+    if (error) this.reject(error);
+    else this.resolve(result);
+  }
+
+  answer(result: unknown, error?: Error): Resend[] {
+    if (error && notLoaded(error) && !this.#bySource) {
+      this.#bySource = true;
+      return [{ call: this, bySource: true }];
+    }
+    this.settle(result, error);
+    return NOTHING;
+  }
+}
 
 /** Calls queued until their store sends them. */
 export class ScriptBatch {
@@ -44,23 +79,7 @@ export class ScriptBatch {
   /** Queues the call; settled when its store hands back its reply (BatchedCall.answer). */
   add(call: ScriptCall): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      let bySource = false;
-      const settle = (result: unknown, error?: Error) => (error ? reject(error) : resolve(result));
-      this.#queue.push({
-        script: call.script,
-        keys: call.keys,
-        args: call.args,
-        shared: call.shared,
-        settle,
-        answer(result, error) {
-          if (error && notLoaded(error) && !bySource) {
-            bySource = true;
-            return [{ call: this, bySource: true }];
-          }
-          settle(result, error);
-          return NOTHING;
-        },
-      });
+      this.#queue.push(new Queued(call, resolve, reject));
     });
   }
 
