@@ -111,16 +111,17 @@ export class ScriptBatch {
    */
   #oneCall(script: Script, calls: Queued[]): BatchedCall {
     let bySource = false;
-    const apart = (): Resend[] => {
-      this.#merging = false;
-      return calls.map((call) => ({ call, bySource: false }));
-    };
+    // Not a closure bound to a name (see Queued): answer() below is the merged call's method, its `this` the call.
+    const batch = this;
     return {
       script,
       keys: calls.flatMap((call) => call.keys),
       args: mergedArgs(calls),
       answer(result, error) {
-        if (error?.message.includes("CROSSSLOT")) return apart();
+        if (error?.message.includes("CROSSSLOT")) {
+          batch.#merging = false;
+          return calls.map((call) => ({ call, bySource: false }));
+        }
         if (error && notLoaded(error) && !bySource) {
           bySource = true;
           return [{ call: this, bySource: true }];
