@@ -17,18 +17,19 @@ export type ServerProcess = {
 };
 
 /**
- * Starts `api/src/entry/node.ts` with `env` and waits for /healthz; `skewMs` puts its wall clock that far off. A free
- * port is free only until someone takes it (every test picks from the same range), so a server that could not listen
- * (EADDRINUSE) is started again on another.
+ * Starts `api/src/entry/node.ts` with `env` and waits for /healthz; `skewMs` puts its wall clock that far off, and
+ * `preload` names more modules to --import first (after tsx). A free port is free only until someone takes it (every
+ * test picks from the same range), so a server that could not listen (EADDRINUSE) is started again on another.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { skewMs?: number; pickPort?: () => Promise<number> } = {},
+  options: { skewMs?: number; pickPort?: () => Promise<number>; preload?: string[] } = {},
 ): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const port = await (options.pickPort ?? freePort)();
     const skew = options.skewMs ? ["--import", "./api/dev/skew-clock.ts"] : [];
-    const child = spawn(process.execPath, ["--import", "tsx", ...skew, "api/src/entry/node.ts"], {
+    const preload = (options.preload ?? []).flatMap((module) => ["--import", module]);
+    const child = spawn(process.execPath, ["--import", "tsx", ...skew, ...preload, "api/src/entry/node.ts"], {
       cwd: root,
       env: { ...process.env, PORT: String(port), CLOCK_SKEW_MS: String(options.skewMs ?? 0), ...env },
       stdio: ["ignore", "pipe", "pipe"],
