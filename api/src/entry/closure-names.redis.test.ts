@@ -20,7 +20,10 @@ async function namedSoFar(server: ServerProcess): Promise<Record<string, number>
   const before = server.output().length;
   process.kill(server.pid, "SIGUSR2");
   for (;;) {
-    const line = server.output().slice(before).match(/^closure-names (.*)$/m);
+    const line = server
+      .output()
+      .slice(before)
+      .match(/^closure-names (.*)$/m);
     if (line?.[1]) return JSON.parse(line[1]);
     await new Promise((done) => setTimeout(done, 20));
   }
