@@ -7,7 +7,8 @@
 --            board:{live}:t:<minute> hash: a, d: every customer's checks allowed and denied in that minute
 -- ARGV[1]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
 -- ARGV[2]  checks allowed, ARGV[3] checks denied, by every customer the server checked
--- ARGV     then per customer named: subject, share left (0 to 1; "": it did not move), denials
+-- ARGV     then per customer named: subject, share left (0 to 1; "": it did not move; "-": it no longer exists, and
+--          leaves the board), denials
 -- Returns  nothing
 
 local HOUR, MINUTE = 3600000, 60000
@@ -18,7 +19,8 @@ end)()(ARGV[1])
 local minute = math.floor(now / MINUTE)
 local near, denied, traffic = KEYS[1] .. ':near', KEYS[1] .. ':d:' .. minute, KEYS[1] .. ':t:' .. minute
 for i = 4, #ARGV, 3 do
-  if ARGV[i + 1] ~= '' then redis.call('ZADD', near, ARGV[i + 1], ARGV[i]) end
+  if ARGV[i + 1] == '-' then redis.call('ZREM', near, ARGV[i])
+  elseif ARGV[i + 1] ~= '' then redis.call('ZADD', near, ARGV[i + 1], ARGV[i]) end
   local d = tonumber(ARGV[i + 2])
   if d > 0 then redis.call('ZINCRBY', denied, d, ARGV[i]) end
 end

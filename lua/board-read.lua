@@ -6,7 +6,8 @@
 -- ARGV[2]  how many most denied in the last hour (most first, ties by subject)
 -- ARGV[3]  how many minutes of traffic, the current one included (1 to 60)
 -- ARGV[4]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
--- Returns  { nearest subjects, { subject, denials, … }, first minute (ms), { allowed, denied, … oldest first } }
+-- Returns  { { subject, share left, … } nearest first, { subject, denials, … }, first minute (ms), { allowed, denied, …
+--          oldest first } }
 
 local MINUTE = 60000
 local now = (function()
@@ -16,11 +17,11 @@ local minute = math.floor(now / MINUTE)
 
 local nearest = {}
 local want = tonumber(ARGV[1])
-if want > 0 then nearest = redis.call('ZRANGE', KEYS[1] .. ':near', 0, want - 1) end
+if want > 0 then nearest = redis.call('ZRANGE', KEYS[1] .. ':near', 0, want - 1, 'WITHSCORES') end
 
 -- The last hour's denials: each customer's minutes added up, over the customers denied at all.
 local byCustomer, customers = {}, {}
-for m = minute - 59, minute do
+for m = minute - 59, tonumber(ARGV[2]) > 0 and minute or minute - 60 do
   local flat = redis.call('ZRANGE', KEYS[1] .. ':d:' .. m, 0, -1, 'WITHSCORES')
   for i = 1, #flat, 2 do
     local subject, n = flat[i], tonumber(flat[i + 1])

@@ -102,3 +102,27 @@ test("requests in flight are not quota: a customer whose leases are all held is 
   ];
   expect(leastLeft(limits)).toBe(0.8);
 });
+
+test("what the Live page read is marked as it stands, whatever this server marked last; a customer gone leaves", () => {
+  const board = createBoardMarks();
+  board.mark("cus_a", true, limits([0, 100]));
+  board.take();
+  // The board may hold another server's share: the page's is sent even where this server's last mark agrees, and
+  // without a check in the totals.
+  board.read("cus_a", limits([0, 100]));
+  board.read("cus_b", limits([100, 100]));
+  board.read("cus_c", null);
+  expect(board.take()).toEqual({
+    allowed: 0,
+    denied: 0,
+    customers: [
+      { subject: "cus_a", left: 0, denied: 0 },
+      { subject: "cus_b", left: 1, denied: 0 },
+    ],
+    gone: ["cus_c"],
+  });
+  // Read as it stands, then checked where it was: nothing moved, nothing is named.
+  board.mark("cus_b", true, limits([100, 100]));
+  expect(board.take()).toEqual({ allowed: 1, denied: 0, customers: [] });
+  expect(board.take()).toBeNull();
+});

@@ -29,8 +29,17 @@ export const boardLeft = (limits: LimitEntry[]) => stepOf(limits) / LEFT_STEPS;
 export function createBoardMarks(newLastMarked = () => new LastMarked()) {
   let lastMarked = newLastMarked();
   let customers = new Map<string, BoardMark>();
+  let gone = new Set<string>();
   let allowed = 0;
   let denied = 0;
+  const markOf = (subject: string) => {
+    let mark = customers.get(subject);
+    if (!mark) {
+      mark = { subject, left: null, denied: 0 };
+      customers.set(subject, mark);
+    }
+    return mark;
+  };
   return {
     /** A check of `subject` answered (by the store, a held share or a remembered denial) with these limits. */
     mark(subject: string, wasAllowed: boolean, limits: LimitEntry[]): void {
@@ -41,19 +50,32 @@ export function createBoardMarks(newLastMarked = () => new LastMarked()) {
       const step = stepOf(limits);
       const moved = !lastMarked.same(subject, step);
       if (!moved && wasAllowed) return;
-      let mark = customers.get(subject);
-      if (!mark) {
-        mark = { subject, left: null, denied: 0 };
-        customers.set(subject, mark);
-      }
+      const mark = markOf(subject);
       if (moved) mark.left = step / LEFT_STEPS;
       if (!wasAllowed) mark.denied++;
     },
-    /** The marks made since the last take, and none kept; null when no check was marked. */
+    /**
+     * The Live page read the customer's every limit as they stand (`limits`), or found it gone (null): its board
+     * entry is set to that, whatever this server last marked, as the board may hold another server's older share.
+     */
+    read(subject: string, limits: LimitEntry[] | null): void {
+      if (limits === null) {
+        customers.delete(subject);
+        gone.add(subject);
+        return;
+      }
+      const step = stepOf(limits);
+      lastMarked.same(subject, step);
+      markOf(subject).left = step / LEFT_STEPS;
+      gone.delete(subject);
+    },
+    /** The marks made since the last take, and none kept; null when there are none. */
     take(): BoardMarks | null {
-      if (allowed === 0 && denied === 0) return null;
-      const taken = { allowed, denied, customers: [...customers.values()] };
+      if (allowed === 0 && denied === 0 && customers.size === 0 && gone.size === 0) return null;
+      const taken: BoardMarks = { allowed, denied, customers: [...customers.values()] };
+      if (gone.size > 0) taken.gone = [...gone];
       customers = new Map();
+      gone = new Set();
       allowed = 0;
       denied = 0;
       return taken;

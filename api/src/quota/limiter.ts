@@ -91,6 +91,11 @@ export type Limiter = {
    */
   board(ask: { nearest: number; denied: number; minutes: number }): Promise<Board>;
   /**
+   * What the Live page read of a customer's every limit (null: the customer no longer exists), put on the board with
+   * the next marks sent: a customer's share there grows with no check to mark it (a window ends, a refund, a reset).
+   */
+  boardRead(subject: string, limits: LimitEntry[] | null): void;
+  /**
    * Gives back every share held here, stops the flushing and writes what is still pending, so a shutdown loses no
    * unit and no check from the history.
    */
@@ -405,6 +410,10 @@ export function createLimiter(
     async board(ask) {
       await sendMarks();
       return store.readBoard(ask);
+    },
+
+    boardRead(subject, limits) {
+      board.read(subject, limits);
     },
 
     async reset(subject) {

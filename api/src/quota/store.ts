@@ -15,16 +15,17 @@ export type HistoryPoint = { minute: number; allowed: number; denied: number };
 export type DayPoint = { day: number; allowed: number; denied: number; units: number };
 
 /**
- * What one server saw since it last marked the board: every check it answered, allowed or denied, and the customers
- * whose share left moved or who were denied.
+ * What one server saw since it last marked the board: every check it answered, allowed or denied, the customers
+ * whose share left moved or who were denied, and (`gone`) customers the Live page found no longer exist.
  */
-export type BoardMarks = { allowed: number; denied: number; customers: BoardMark[] };
+export type BoardMarks = { allowed: number; denied: number; customers: BoardMark[]; gone?: string[] };
 
 /** A customer's share left of its nearest limit when it moved (else null), and its denials since the last mark. */
 export type BoardMark = { subject: string; left: number | null; denied: number };
 
 export type Board = {
-  nearest: string[];
+  /** Each with its share left as last marked (0 to 1), which may have grown since: a window ended, a refund, a reset. */
+  nearest: { subject: string; left: number }[];
   denied: { subject: string; denied: number }[];
   traffic: HistoryPoint[];
 };
@@ -129,12 +130,12 @@ export interface CounterStore {
   /**
    * Adds what a server saw of the customers it checked lately to the board that the Live page reads a page of (GET
    * /v1/usage): the checks allowed and denied, counted in the current minute, and each customer's share left of its
-   * nearest limit (replacing what was there) and its denials.
+   * nearest limit (replacing what was there) and its denials; the customers `gone` leave it.
    */
   markBoard(marks: BoardMarks): Promise<void>;
   /**
    * The board, read without a pass over every customer: the `nearest` subjects with the least share left, least
-   * first (ties by subject); the `denied` most denied in the last hour, most first (ties by subject); and every
+   * first (ties by subject), each with that share; the `denied` most denied in the last hour, most first (ties by subject); and every
    * customer's checks per minute added up, the last `minutes` of them, oldest first.
    */
   readBoard(ask: { nearest: number; denied: number; minutes: number }): Promise<Board>;

@@ -8,9 +8,10 @@ import type { App, AppDeps } from "../deps";
 import { LimitEntry } from "../domain/check-response";
 import type { Customer } from "../domain/customer";
 import { errorResponses, jsonContent, security } from "../http";
+import { boardLeft } from "../quota/board-marks";
 import type { Limiter } from "../quota/limiter";
 import type { LimitSpec } from "../quota/limits";
-import type { HistoryPoint } from "../quota/store";
+import type { Board, HistoryPoint } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { queryCount } from "./query-count";
 import { History } from "./usage";
@@ -142,7 +143,15 @@ export const READ_TOGETHER = 100;
 export const MOST_MATCHES = 1000;
 
 // Board entries of customers deleted since are skipped: asked for a few more, a page stays full.
-const SPARE = 20;
+export const SPARE = 20;
+
+/**
+ * The most reads of the board for one page of those nearest a limit. The board keeps each customer's share as last
+ * marked, and a share grows with no check to mark it (a window ends, a refund, a reset, a delete): each read puts
+ * the candidates it found grown (or gone) back on the board as they stand, and reads again, so a board that many
+ * customers have left behind is set right over a few refreshes, never in one pass over them all.
+ */
+export const NEAREST_READS = 4;
 
 type Read = { row: BoardRow; minutes: HistoryPoint[] };
 
@@ -207,16 +216,22 @@ async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: num
     }),
     config.customers.count(),
   ]);
+  // Rows read so far, by customer id.
+  const read = new Map<string, Read>();
   let page: Customer[];
   if (sort === "name") page = await config.customers.byName(limit);
-  else {
-    const ranked = sort === "nearest" ? board.nearest : board.denied.map((d) => d.subject);
-    page = (await inOrder(config, ranked)).slice(0, limit);
-    if (page.length < limit) {
-      const seen = new Set(page.map((c) => c.id));
-      const newest = await config.customers.page({ limit: limit + page.length });
-      page.push(...newest.customers.filter((c) => !seen.has(c.id)).slice(0, limit - page.length));
-    }
+  else if (sort === "nearest") page = await nearestPage(config, limiter, board, limit, read);
+  else
+    page = (
+      await inOrder(
+        config,
+        board.denied.map((d) => d.subject),
+      )
+    ).slice(0, limit);
+  if (page.length < limit) {
+    const seen = new Set(page.map((c) => c.id));
+    const newest = await config.customers.page({ limit: limit + page.length });
+    page.push(...newest.customers.filter((c) => !seen.has(c.id)).slice(0, limit - page.length));
   }
   const onPage = new Set(page.map((c) => c.id));
   const throttledIds = board.denied.slice(0, TOP_THROTTLED).map((d) => d.subject);
@@ -226,7 +241,15 @@ async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: num
       throttledIds.filter((id) => !onPage.has(id)),
     )
   ).concat(page.filter((c) => throttledIds.includes(c.id)));
-  const rows = await readRows(config, limiter, [...page, ...throttled.filter((c) => !onPage.has(c.id))]);
+  const wanted = [...page, ...throttled.filter((c) => !onPage.has(c.id))];
+  for (const r of await readRows(
+    config,
+    limiter,
+    wanted.filter((c) => !read.has(c.id)),
+  )) {
+    read.set(r.row.customerId, r);
+  }
+  const rows = wanted.flatMap((c) => read.get(c.id) ?? []);
   const pageRows = rows.filter((r) => onPage.has(r.row.customerId)).map((r) => r.row);
   return {
     total,
@@ -234,6 +257,47 @@ async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: num
     topThrottled: mostThrottled(rows.map((r) => r.row)),
     traffic: board.traffic,
   };
+}
+
+/**
+ * The `limit` customers nearest a limit, their rows put in `read`. The board's first `limit` are read as they stand,
+ * and each found grown or gone is put back on the board so (limiter.boardRead). When each is where the board has it,
+ * no customer further down is nearer (its share can only have grown since it was marked, short of an edit of its
+ * plan); else the board is read again, and every candidate it gives, NEAREST_READS times at most.
+ */
+async function nearestPage(
+  config: Config,
+  limiter: Limiter,
+  first: Board,
+  limit: number,
+  read: Map<string, Read>,
+): Promise<Customer[]> {
+  const customers = new Map<string, Customer>();
+  let board = first;
+  for (let reads = 1; ; reads++) {
+    // First the page's worth; once the board is found behind, every candidate it gave.
+    const candidates = reads === 1 ? board.nearest.slice(0, limit) : board.nearest;
+    const unread = candidates.map((n) => n.subject).filter((id) => !read.has(id));
+    const found = await inOrder(config, unread);
+    const foundIds = new Set(found.map((c) => c.id));
+    for (const id of unread) if (!foundIds.has(id)) limiter.boardRead(id, null);
+    for (const r of await readRows(config, limiter, found)) {
+      read.set(r.row.customerId, r);
+      limiter.boardRead(r.row.customerId, r.row.limits);
+    }
+    for (const c of found) customers.set(c.id, c);
+    const settled = board.nearest.slice(0, limit).every((n) => {
+      const row = read.get(n.subject)?.row;
+      return row !== undefined && boardLeft(row.limits) <= n.left;
+    });
+    if (settled || reads === NEAREST_READS) break;
+    board = await limiter.board({ nearest: limit + SPARE, denied: 0, minutes: 0 });
+  }
+  return [...customers.values()]
+    .flatMap((c) => read.get(c.id)?.row ?? [])
+    .sort(compareRows("nearest"))
+    .slice(0, limit)
+    .map((row) => customers.get(row.customerId) as Customer);
 }
 
 /** The customers a search finds (the first MOST_MATCHES, newest first), each read: their totals are the search's. */

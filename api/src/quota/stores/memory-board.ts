@@ -49,14 +49,19 @@ export function createMemoryBoard(now: () => number) {
           deniedNow.set(subject, (deniedNow.get(subject) ?? 0) + n);
         }
       }
+      for (const subject of marks.gone ?? []) {
+        const was = leftOf.get(subject);
+        if (was !== undefined) near.delete([was, subject]);
+        leftOf.delete(subject);
+      }
     },
 
     read({ nearest, denied: most, minutes }: { nearest: number; denied: number; minutes: number }): Board {
       const minute = Math.floor(now() / MINUTE_MS);
-      const first: string[] = [];
-      for (const [, subject] of near.keys()) {
+      const first: Board["nearest"] = [];
+      for (const [left, subject] of near.keys()) {
         if (first.length >= nearest) break;
-        first.push(subject);
+        first.push({ subject, left });
       }
       const byCustomer = new Map<string, number>();
       for (const [m, counts] of denied) {

@@ -236,11 +236,13 @@ export function createScriptStore(
       await client.run(scripts.record, [subjectKey(subject)], args);
     },
 
-    async markBoard({ allowed, denied, customers }) {
-      // In slices, so that one call of the script holds Redis for a moment only; the totals go with the first.
-      for (let i = 0; i === 0 || i < customers.length; i += BOARD_MARKS_PER_CALL) {
+    async markBoard({ allowed, denied, customers, gone = [] }) {
+      // In slices, so that one call of the script holds Redis for a moment only; the totals go with the first. A
+      // customer gone is marked "-".
+      const marks = [...customers, ...gone.map((subject) => ({ subject, left: "-", denied: 0 }))];
+      for (let i = 0; i === 0 || i < marks.length; i += BOARD_MARKS_PER_CALL) {
         const args = [time(), i === 0 ? String(allowed) : "0", i === 0 ? String(denied) : "0"];
-        for (const m of customers.slice(i, i + BOARD_MARKS_PER_CALL)) {
+        for (const m of marks.slice(i, i + BOARD_MARKS_PER_CALL)) {
           args.push(m.subject, m.left === null ? "" : String(m.left), String(m.denied));
         }
         await client.run(scripts.boardMark, [BOARD_KEY], args);
@@ -252,7 +254,11 @@ export function createScriptStore(
         scripts.boardRead,
         [BOARD_KEY],
         [String(nearest), String(denied), String(minutes), time()],
-      )) as [string[], (string | number)[], number | string, (number | string)[]];
+      )) as [(string | number)[], (string | number)[], number | string, (number | string)[]];
+      const nearestRows: Board["nearest"] = [];
+      for (let i = 0; i + 1 < near.length; i += 2) {
+        nearestRows.push({ subject: String(near[i]), left: Number(near[i + 1]) });
+      }
       const deniedRows: Board["denied"] = [];
       for (let i = 0; i + 1 < most.length; i += 2) {
         deniedRows.push({ subject: String(most[i]), denied: Number(most[i + 1]) });
@@ -262,7 +268,7 @@ export function createScriptStore(
         const minute = Number(first) + (i / 2) * MINUTE_MS;
         traffic.push({ minute, allowed: Number(counts[i]), denied: Number(counts[i + 1]) });
       }
-      return { nearest: near.map(String), denied: deniedRows, traffic };
+      return { nearest: nearestRows, denied: deniedRows, traffic };
     },
 
     async reset(subject) {

@@ -576,7 +576,7 @@ export function describeCounterStore(
         const read = async (minutes = 60) => {
           const board = await store.readBoard({ nearest: 10_000, denied: 10_000, minutes });
           return {
-            nearest: board.nearest.filter((s) => ours.has(s)),
+            nearest: board.nearest.filter((n) => ours.has(n.subject)),
             denied: board.denied.filter((row) => ours.has(row.subject)),
             traffic: board.traffic,
           };
@@ -596,10 +596,16 @@ export function describeCounterStore(
         // The share left is the last marked; denials add up over the hour, ties by subject.
         await store.markBoard({ allowed: 1, denied: 4, customers: [{ subject: a, left: 0, denied: 4 }] });
         let board = await read();
-        expect(board.nearest).toEqual([a, b, c, d]);
+        const nearest = [
+          { subject: a, left: 0 },
+          { subject: b, left: 0.1 },
+          { subject: c, left: 0.9 },
+          { subject: d, left: 0.9 },
+        ];
+        expect(board.nearest).toEqual(nearest);
         // A customer named for its denials alone keeps the share it was last marked with.
         await store.markBoard({ allowed: 0, denied: 0, customers: [{ subject: c, left: null, denied: 0 }] });
-        expect((await read()).nearest).toEqual([a, b, c, d]);
+        expect((await read()).nearest).toEqual(nearest);
         expect(board.denied).toEqual([
           { subject: a, denied: 4 },
           { subject: b, denied: 2 },
@@ -620,7 +626,16 @@ export function describeCounterStore(
         board = await read();
         expect(board.denied).toEqual([{ subject: a, denied: 4 }]);
         expect(board.traffic.reduce((n, p) => n + p.allowed + p.denied, 0)).toBe(5);
-        expect(board.nearest).toEqual([a, b, c, d]);
+        expect(board.nearest).toEqual(nearest);
+
+        // A customer found gone leaves the board; one found grown (a refund, a reset) moves down it.
+        await store.markBoard({ allowed: 0, denied: 0, customers: [{ subject: a, left: 0.95, denied: 0 }], gone: [b] });
+        expect((await read()).nearest).toEqual([
+          { subject: c, left: 0.9 },
+          { subject: d, left: 0.9 },
+          { subject: a, left: 0.95 },
+        ]);
+        expect((await store.readBoard({ nearest: 0, denied: 0, minutes: 0 })).traffic).toEqual([]);
       }));
 
     shareContract(withStore);

@@ -88,6 +88,31 @@ export function describeLiveRoutes(target: RouteHost) {
       expect(names(await t.call("GET", "/v1/usage?sort=nearest"))).toEqual(names(res));
     });
 
+    // Found by an audit: the board keeps each customer's share as its last check left it, and nothing marked it again
+    // when it grew (a reset) or the customer went (a delete). More such customers at 0 than the page asks the board
+    // for took every place of it: the page showed a customer with its whole quota left, and none of those nearest.
+    test("sort=nearest: customers reset or deleted since their last check do not push out those nearest", async () => {
+      const spent: string[] = [];
+      for (let i = 0; i < 24; i++) {
+        await customer(`Spent ${i}`);
+        spent.push(`Spent ${i}`);
+        expect(await checks(`Spent ${i}`, 1, 5)).toEqual([200]);
+      }
+      // Charlie too, at 0 as they were: now Bravo (2 of 5 left) is the nearest.
+      for (const name of [...spent.slice(0, 12), "Charlie"]) {
+        expect((await t.call("POST", `/v1/customers/${ids[name]}/reset`)).status).toBe(200);
+      }
+      for (const name of spent.slice(12)) {
+        expect((await t.call("DELETE", `/v1/customers/${ids[name]}`)).status).toBe(204);
+      }
+      const first = await t.call("GET", "/v1/usage?sort=nearest&limit=2");
+      expect(first.status).toBe(200);
+      expect(names(first)).toEqual(["Bravo", "Delta"]);
+      expect(first.json.total).toBe(16);
+      // Set right on the board as found, the next refresh finds the same.
+      expect(names(await t.call("GET", "/v1/usage?sort=nearest&limit=2"))).toEqual(["Bravo", "Delta"]);
+    });
+
     test("sort=denied: most denials in the last hour first, ties by name; sort=name: by name", async () => {
       expect(names(await t.call("GET", "/v1/usage?sort=denied"))).toEqual(["Delta", "Charlie", "Alpha", "Bravo"]);
       expect(names(await t.call("GET", "/v1/usage?sort=name"))).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
