@@ -374,6 +374,32 @@ describe("leases through the middleware against the real service", () => {
     expect((await sent(app.request("/api/hello", { headers }))).status).toBe(200);
   });
 
+  // Found by an audit: served by @hono/node-server, a 204 or 304 answered with a body (c.body("", 204)), which a
+  // Response may not hold, made the middleware's own Response throw: the caller got 500, and the lease stayed held
+  // until it expired (the caller's next requests 429).
+  test("served by @hono/node-server: a 204 or a 304 given a body is answered as it is, and ends its lease", async () => {
+    const { id, key } = await bouncer.customer("llm");
+    const app = backend();
+    // Hono types a 204 or 304 as bodiless; a Response made by hand (or JavaScript) gives it one anyway.
+    app.get("/api/nothing", () => new Response("", { status: 204 }));
+    app.get("/api/unchanged", () => new Response("x", { status: 304 }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    try {
+      await new Promise((r) => server.once("listening", r));
+      const get = (path: string) => fetch(`${urlOf(server)}${path}`, { headers: { "x-api-key": key } });
+      for (const [path, status] of [
+        ["/api/nothing", 204],
+        ["/api/unchanged", 304],
+      ] as const) {
+        expect((await sent(get(path))).status, path).toBe(status);
+        expect(await left(id, "concurrent"), path).toBe(1);
+      }
+      expect((await sent(get("/api/hello"))).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
   test("a handler that throws, or answers 5xx, still ends its lease", async () => {
     const { id, key } = await bouncer.customer("llm");
     const headers = { "x-api-key": key };

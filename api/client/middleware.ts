@@ -119,6 +119,9 @@ const setHeaders = (c: Context, headers: Record<string, string>) =>
     for (const [name, value] of Object.entries(headers)) h.set(name, value);
   });
 
+/** Statuses whose answers carry no body (Fetch's null body statuses). */
+const NO_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /**
  * The cost the handler reported in the header `settle` names, the header taken off the response; undefined when it
  * reported none, or when `settle` names no header.
@@ -253,11 +256,12 @@ export function rateLimit({
     const fromHeader = headerCost(c, settle);
     setHeaders(c, result.headers);
     const ends = (broke = false) => afterRequest(c, result.body, refund, failed || broke, fromHeader);
-    const answer = c.res.body;
     // Nothing to end or give back, or no body to wait for: done before the answer leaves. Hono answers a HEAD with
-    // the GET route's headers and drops its body unread.
-    const bodiless = answer === null || c.req.method === "HEAD";
-    if (bodiless || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
+    // the GET route's headers and drops its body unread; a 204 or a 304 sends none whatever the handler gave it, and
+    // its body is not even looked at (@hono/node-server makes a Response to hand it out, which a body would fail).
+    if (c.req.method === "HEAD" || NO_BODY_STATUSES.has(c.res.status)) return ends();
+    const answer = c.res.body;
+    if (answer === null || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
     // The request is in flight until its answer has been sent: a streamed answer (an LLM's tokens as they come) holds
     // its lease while it streams, and a cost the handler sets as it ends is read then. The lease ends before the last
     // of the body is given out, so that the caller's next request finds its slot free.
