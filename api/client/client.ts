@@ -85,7 +85,9 @@ export type ReleaseResult = { outcome: "released"; body: LeaseEnded } | { outcom
 
 /**
  * Bouncer could not be reached: the connection failed, it did not answer within the timeout, or something other
- * than Bouncer answered a 5xx (a proxy, a crashed process), or Bouncer itself failed (500 `internal`).
+ * than Bouncer answered a 5xx or a 429 (a proxy, a crashed process, a gateway throttling), or Bouncer itself failed
+ * (500 `internal`), or its counter store did not answer a call other than a check (503 `store_unavailable`; a check
+ * answers that as its outcome, for the plan's fail mode to decide).
  */
 export class BouncerUnavailable extends Error {
   override name = "BouncerUnavailable";
@@ -247,7 +249,12 @@ export function createClient(options: ClientOptions) {
       throw new BouncerUnavailable(`Bouncer did not answer: ${(error as Error).message}`);
     }
     if (res.ok || (res.status === 429 && path === CHECK_PATH)) return res;
-    throw await failureOf(res);
+    const failure = await failureOf(res);
+    // The store down is no refusal of the call: it may be made again once the store is back.
+    if (path !== CHECK_PATH && failure instanceof BouncerError && failure.code === "store_unavailable") {
+      throw new BouncerUnavailable(`Bouncer's counter store did not answer: ${failure.message}`, failure.retryAfter);
+    }
+    throw failure;
   }
 
   /** The 200's JSON, holding `list` as Bouncer's answer does; anything else came from something in its place. */
@@ -290,9 +297,15 @@ export function createClient(options: ClientOptions) {
         const value = res.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      const body = await json<CheckBody>(res, "limits");
+      // A 429 that is no check's answer is a gateway's throttling, whose Retry-After says when to come back.
+      const body = await json<CheckBody>(res, "limits").catch((error: unknown) => {
+        throw error instanceof BouncerUnavailable ? new BouncerUnavailable(error.message, retryAfterOf(res)) : error;
+      });
       if (!isCheckBody(body)) {
-        throw new BouncerUnavailable(`Bouncer's address answered ${res.status} with JSON that is no check's answer`);
+        throw new BouncerUnavailable(
+          `Bouncer's address answered ${res.status} with JSON that is no check's answer`,
+          retryAfterOf(res),
+        );
       }
       return { outcome: res.status === 200 ? "allowed" : "denied", body, headers };
     },

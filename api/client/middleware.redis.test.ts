@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type RedisServer, startRedis } from "../dev/redis-server";
-import { createClient } from "./client";
+import { BouncerUnavailable, createClient } from "./client";
 import { type RateLimitOptions, rateLimit } from "./middleware";
 import { type Bouncer, startBouncer } from "./testing/bouncer";
 
@@ -14,6 +14,7 @@ let token: string;
 let metered: string;
 let free: string;
 let local: string;
+let leased: string;
 
 function backend(failMode: RateLimitOptions["failMode"], settle?: RateLimitOptions["settle"]) {
   const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
@@ -34,6 +35,8 @@ beforeAll(async () => {
   metered = (await bouncer.customer("metered")).key;
   free = (await bouncer.customer("free")).key;
   await bouncer.admin("POST", "/v1/plans", { id: "local", name: "Local", perDay: 3, failMode: "local" });
+  await bouncer.admin("POST", "/v1/plans", { id: "leased", name: "Leased", perDay: 1000, concurrent: 2 });
+  leased = (await bouncer.customer("leased")).key;
   local = (await bouncer.customer("local")).key;
   token = await bouncer.serviceToken();
 }, 120_000);
@@ -44,6 +47,39 @@ afterAll(async () => {
 });
 
 describe("the middleware through a frozen counter store and a killed Bouncer", () => {
+  // Found by an audit: a release or a settle the store did not answer was a BouncerError, a refusal, and the
+  // middleware told onError of it as of a mistake in the integration.
+  test("store frozen: a release or a settle throws BouncerUnavailable, and the middleware tells onError nothing", async () => {
+    const client = createClient({ baseUrl: bouncer.url, token, timeoutMs: 2000 });
+    const leases: string[] = [];
+    for (const reserve of [false, true]) {
+      const taken = await client.check({ key: leased, reserve });
+      if (taken.outcome !== "allowed" || !taken.body.lease) throw new Error(`no lease: ${JSON.stringify(taken)}`);
+      leases.push(taken.body.lease.id);
+    }
+    const told: unknown[] = [];
+    const app = new Hono().use(rateLimit({ client, onError: (error) => told.push(error) })).get("/", async (c) => {
+      redis.pause();
+      return c.text("served");
+    });
+    redis.pause();
+    try {
+      const release = await client.release(leases[0] as string).catch((error: unknown) => error);
+      const settle = await client.settle(leases[1] as string, 1).catch((error: unknown) => error);
+      for (const error of [release, settle]) {
+        expect(error).toBeInstanceOf(BouncerUnavailable);
+        expect(error).toMatchObject({ retryAfter: 1 });
+      }
+      redis.resume();
+      // The store pauses while the handler runs: the lease's release after it finds it down.
+      const res = await call(app, leased);
+      expect([res.status, await res.text()]).toEqual([200, "served"]);
+      expect(told).toEqual([]);
+    } finally {
+      redis.resume();
+    }
+  });
+
   test("store frozen: a plan that fails closed answers 503 with Retry-After, behind either failMode", async () => {
     for (const failMode of ["open", "closed"] as const)
       expect((await call(backend(failMode), metered)).status).toBe(200);

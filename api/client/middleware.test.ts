@@ -25,6 +25,9 @@ const draining = createHttpServer((_, res) =>
 const throttling = createHttpServer((_, res) =>
   res.writeHead(429, { "content-type": "application/json" }).end('{"message":"Too Many Requests"}'),
 );
+const throttlingFor = createHttpServer((_, res) =>
+  res.writeHead(429, { "content-type": "application/json", "retry-after": "9" }).end('{"message":"Too Many Requests"}'),
+);
 const elsewhere = createHttpServer((_, res) =>
   res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
 );
@@ -102,7 +105,7 @@ beforeAll(async () => {
   silentUrl = urlOf(silent);
   // Requests in flight, one at a time, and tokens by the day.
   await bouncer.admin("POST", "/v1/plans", { id: "llm", name: "LLM", perDay: 10_000, concurrent: 1 });
-  for (const server of [upstream, gateway, draining, throttling, elsewhere, model])
+  for (const server of [upstream, gateway, draining, throttling, throttlingFor, elsewhere, model])
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 });
 afterAll(async () => {
@@ -111,6 +114,7 @@ afterAll(async () => {
   gateway.close();
   draining.close();
   throttling.close();
+  throttlingFor.close();
   elsewhere.close();
   model.close();
   await bouncer?.kill();
@@ -191,6 +195,15 @@ describe("the Hono middleware against the real service", () => {
     });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("30");
+  });
+
+  // Found by an audit: the gateway's 429 was read as a check's answer, and its Retry-After lost on the way.
+  test("fail closed behind a gateway's 429 answers with the gateway's Retry-After", async () => {
+    const refused = await backend({ baseUrl: urlOf(throttlingFor), failMode: "closed" }).request("/api/hello", {
+      headers: { "x-api-key": key },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("9");
   });
 
   test("a caller's key too long to be one (a JWT) is a 401, not Bouncer refusing the check: onError is not told", async () => {
