@@ -598,9 +598,131 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "usage.threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's use reached an alert threshold
+         * @description Sent by Bouncer to each endpoint that receives usage.threshold events, as application/json, signed as Standard Webhooks say.
+         */
+        post: operations["usage.threshold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event, asked for by an admin
+         * @description Sent by Bouncer to each endpoint that receives webhook.test events, as application/json, signed as Standard Webhooks say.
+         */
+        post: operations["webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
+        /**
+         * @description Raised once per customer, limit, window and threshold, in the check that reaches it.
+         * @example {
+         *       "type": "usage.threshold",
+         *       "timestamp": "2026-11-30T10:41:07.000Z",
+         *       "data": {
+         *         "customerId": "cus_7YqK2mP9xW4tLb3n",
+         *         "planId": "pro",
+         *         "limit": "day",
+         *         "threshold": 80,
+         *         "used": 40000,
+         *         "size": 50000,
+         *         "windowStart": "2026-11-30T00:00:00Z",
+         *         "windowEnd": "2026-12-01T00:00:00Z"
+         *       }
+         *     }
+         */
+        UsageThresholdEvent: {
+            /**
+             * Format: date-time
+             * @description When the event was raised (ISO 8601, UTC).
+             */
+            timestamp: string;
+            /**
+             * @description A customer's use of a window limit reached a threshold.
+             * @enum {string}
+             */
+            type: "usage.threshold";
+            /** @description The customer, the limit and its window, and the use that reached the threshold. */
+            data: {
+                /** @description The customer whose use reached it. */
+                customerId: string;
+                /** @description The customer's plan when it did. */
+                planId: string;
+                /** @description The window limit, named as in the check's `limits` (hour, day, week, month, or resource/day…). */
+                limit: string;
+                /** @description The plan's alert threshold reached, in percent. */
+                threshold: number;
+                /** @description The window's use when the check that reached it was counted. */
+                used: number;
+                /** @description The limit's size for the customer. */
+                size: number;
+                /**
+                 * Format: date-time
+                 * @description When the window began (ISO 8601, UTC).
+                 */
+                windowStart: string;
+                /**
+                 * Format: date-time
+                 * @description When the window ends (ISO 8601, UTC).
+                 */
+                windowEnd: string;
+            };
+        };
+        /**
+         * @description A test an admin asked for: delivered, signed and retried as any other event.
+         * @example {
+         *       "type": "webhook.test",
+         *       "timestamp": "2026-11-30T10:45:00.000Z",
+         *       "data": {
+         *         "webhookId": "wh_5TbQ2nR8vXk3LmZp"
+         *       }
+         *     }
+         */
+        WebhookTestEvent: {
+            /**
+             * Format: date-time
+             * @description When the event was raised (ISO 8601, UTC).
+             */
+            timestamp: string;
+            /**
+             * @description Sent by POST /v1/webhooks/{id}/test, to this endpoint only.
+             * @enum {string}
+             */
+            type: "webhook.test";
+            /** @description The endpoint tested. */
+            data: {
+                /** @description The endpoint it was sent to. */
+                webhookId: string;
+            };
+        };
         /**
          * @description The decision, and where every limit of the customer stands after it.
          * @example {
@@ -6395,6 +6517,64 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    "usage.threshold": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and from every server: a receiver that has seen it ignores it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description v1, then the HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint's secret (whsec_…), in base64: any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageThresholdEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds: delivered. Anything else, or no answer, is tried again later with backoff, until the delivery fails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, the same on every attempt and from every server: a receiver that has seen it ignores it. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description v1, then the HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the endpoint's secret (whsec_…), in base64: any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds: delivered. Anything else, or no answer, is tried again later with backoff, until the delivery fails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -14,6 +14,10 @@ export type { LimitField, Limits, WindowName };
 export type Plan = Schemas["Plan"];
 export type Customer = Schemas["Customer"];
 export type Overrides = Schemas["Overrides"];
+/** The body of a `usage.threshold` event sent to a webhook endpoint (verify it with a Standard Webhooks library). */
+export type UsageThresholdEvent = Schemas["UsageThresholdEvent"];
+/** The body of a `webhook.test` event. */
+export type WebhookTestEvent = Schemas["WebhookTestEvent"];
 /** A plan's named limits for one kind of request: each resource's limits by its name. */
 export type Resources = NonNullable<Plan["resources"]>;
 

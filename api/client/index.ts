@@ -29,5 +29,7 @@ export {
   type Resources,
   type SettleResult,
   type Usage,
+  type UsageThresholdEvent,
+  type WebhookTestEvent,
   type WindowName,
 } from "./client";

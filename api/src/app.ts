@@ -27,6 +27,7 @@ import { registerUsageExport } from "./routes/usage-export";
 import { registerLive } from "./routes/usage-page";
 import { registerUsage } from "./routes/usage-routes";
 import { registerWebhookDeliveries } from "./routes/webhook-deliveries";
+import { registerWebhookEvents } from "./routes/webhook-events";
 import { registerWebhooks } from "./routes/webhooks";
 import { securityHeaders } from "./security-headers";
 
@@ -94,6 +95,7 @@ export function createService(deps: AppDeps): Service {
   registerTokens(app, deps);
   registerWebhooks(app, deps);
   registerWebhookDeliveries(app, deps);
+  registerWebhookEvents(app);
   registerAudit(app, deps);
   registerDocs(app);
 

@@ -19,6 +19,7 @@ import { Daily, History, Usage } from "../usage";
 import { ExportRows } from "../usage-export";
 import { LiveUsage } from "../usage-page";
 import { WebhookDelivery } from "../webhook-deliveries";
+import { UsageThresholdEvent, WebhookTestEvent } from "../webhook-events";
 import { NewWebhook, Webhook, WebhookCreate, WebhookTest } from "../webhooks";
 import { describeDocumentForClients } from "./docs-for-clients";
 import { bodies, type Doc, operations, type Schema, servedDocument } from "./openapi-doc";
@@ -47,6 +48,8 @@ const ZOD: Record<string, ZodType> = {
   Webhook,
   WebhookTest,
   WebhookDelivery,
+  UsageThresholdEvent,
+  WebhookTestEvent,
   AuditEntry,
 };
 
@@ -91,6 +94,31 @@ export function describeOpenApiDocument(target: RouteHost) {
     let doc: Doc;
     beforeAll(async () => {
       doc = await servedDocument(target);
+    });
+
+    test("the events sent to webhook endpoints are under webhooks, each with its body and its signing headers", () => {
+      type Hook = {
+        post: {
+          parameters: { name: string; in: string }[];
+          requestBody: { content: Record<string, { schema: { $ref: string } }> };
+        };
+      };
+      const hooks = (doc as unknown as { webhooks: Record<string, Hook> }).webhooks;
+      expect(Object.keys(hooks).sort()).toEqual(["usage.threshold", "webhook.test"]);
+      for (const [type, component] of [
+        ["usage.threshold", "UsageThresholdEvent"],
+        ["webhook.test", "WebhookTestEvent"],
+      ] as const) {
+        const post = hooks[type]?.post;
+        expect(post?.requestBody.content["application/json"]?.schema.$ref, type).toBe(
+          `#/components/schemas/${component}`,
+        );
+        expect(post?.parameters.map((p) => `${p.in} ${p.name}`).sort(), type).toEqual([
+          "header webhook-id",
+          "header webhook-signature",
+          "header webhook-timestamp",
+        ]);
+      }
     });
 
     test("every operation has a summary and a description", () => {

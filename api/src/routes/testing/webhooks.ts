@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import type { RouteHost, RouteService } from "../../testing/test-app";
 import { startReceiver } from "../../webhooks/testing/receiver";
+import { UsageThresholdEvent, WebhookTestEvent } from "../webhook-events";
 
 /** A receiver that is never reached: these suites look at the routes, deliver.test.ts at delivery. */
 export const HOOK = { url: "https://127.0.0.1:9/hooks", events: ["usage.threshold"] };
@@ -165,6 +166,8 @@ export function describeWebhookRoutes(target: RouteHost) {
         expect(receiver.received.map((r) => r.id)).toEqual([eventId]);
         expect(receiver.received[0]?.verifyError).toBeUndefined();
         expect(receiver.received[0]?.verified).toMatchObject({ type: "webhook.test", data: { webhookId: hook.id } });
+        // As /openapi.json documents it under webhooks, nothing more.
+        expect(() => WebhookTestEvent.strict().parse(receiver.received[0]?.verified)).not.toThrow();
       } finally {
         await receiver.close();
       }
@@ -197,6 +200,7 @@ export function describeWebhookRoutes(target: RouteHost) {
           [50, 2],
         ]);
         expect(receiver.received.map((r) => r.verifyError)).toEqual([undefined, undefined]);
+        for (const r of receiver.received) expect(() => UsageThresholdEvent.strict().parse(r.verified)).not.toThrow();
       } finally {
         await receiver.close();
       }
