@@ -100,6 +100,8 @@ export function registerWebhookEvents(app: App): void {
       path: type,
       operationId: type,
       tags: ["Webhooks"],
+      // No bearer: the receiver knows the sender by the webhook-signature header, made with the endpoint's secret.
+      security: [],
       summary,
       description: `Sent by Bouncer to each endpoint that receives ${type} events, as application/json, signed as Standard Webhooks say.`,
       request: { headers: SignedHeaders, body: { content: { "application/json": { schema } }, required: true } },
