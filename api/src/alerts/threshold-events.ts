@@ -1,21 +1,12 @@
 // The usage.threshold events of contract section 13, made from the crossings a check's own atomic step recorded.
 import { createHash } from "node:crypto";
+import type { z } from "@hono/zod-openapi";
+import type { UsageThresholdEvent } from "../domain/webhook-events";
 import type { ThresholdCrossing } from "../quota/decision";
 import type { WebhookEvent } from "../webhooks/outbox";
 
-export type ThresholdEvent = WebhookEvent & {
-  type: "usage.threshold";
-  data: {
-    customerId: string;
-    planId: string;
-    limit: string;
-    threshold: number;
-    used: number;
-    size: number;
-    windowStart: string;
-    windowEnd: string;
-  };
-};
+/** The documented body, with the id the outbox sends as its webhook-id header. */
+export type ThresholdEvent = WebhookEvent & z.infer<typeof UsageThresholdEvent>;
 
 /** Unix ms as the contract's window bounds: ISO 8601 in UTC, to the second ("2026-11-17T00:00:00Z"). */
 const isoSeconds = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;

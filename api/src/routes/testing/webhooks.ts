@@ -2,9 +2,9 @@
 // (entry/worker-routes.workerd.test.ts). Endpoints made with a secret shown once and never again, refused URLs and
 // event types answered 400 with nothing changed, test events, deliveries listed and sent again, admins only.
 import { beforeEach, describe, expect, test } from "vitest";
+import { UsageThresholdEvent, WebhookTestEvent } from "../../domain/webhook-events";
 import type { RouteHost, RouteService } from "../../testing/test-app";
 import { startReceiver } from "../../webhooks/testing/receiver";
-import { UsageThresholdEvent, WebhookTestEvent } from "../webhook-events";
 
 /** A receiver that is never reached: these suites look at the routes, deliver.test.ts at delivery. */
 export const HOOK = { url: "https://127.0.0.1:9/hooks", events: ["usage.threshold"] };
