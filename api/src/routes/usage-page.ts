@@ -201,10 +201,36 @@ async function inOrder(config: Config, ids: string[]): Promise<Customer[]> {
 }
 
 /**
+ * A page in the board's order: those nearest a limit, or the most denied. A page the board cannot fill (customers not
+ * checked lately, or not denied) goes on with the newest customers.
+ */
+async function boardPage(
+  config: Config,
+  limiter: Limiter,
+  board: Board,
+  sort: Sort,
+  limit: number,
+  read: Map<string, Read>,
+) {
+  const page =
+    sort === "nearest"
+      ? await nearestPage(config, limiter, board, limit, read)
+      : (
+          await inOrder(
+            config,
+            board.denied.map((d) => d.subject),
+          )
+        ).slice(0, limit);
+  if (page.length >= limit) return page;
+  const seen = new Set(page.map((c) => c.id));
+  const newest = await config.customers.page({ limit: limit + page.length });
+  return [...page, ...newest.customers.filter((c) => !seen.has(c.id)).slice(0, limit - page.length)];
+}
+
+/**
  * A page of every customer, read without a pass over them all: the board (CounterStore.readBoard) names those nearest
- * a limit and the most denied in the last hour, and adds up everyone's minutes; the name order is an index's. A page
- * the board cannot fill (customers not checked lately, or not denied) goes on with the newest customers. Only the
- * page's customers, and the most throttled, are read one by one.
+ * a limit and the most denied in the last hour, and adds up everyone's minutes; the name order is an index's. Only
+ * the page's customers, and the most throttled, are read one by one.
  */
 async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: number) {
   const ask = sort === "name" ? 0 : limit + SPARE;
@@ -218,21 +244,8 @@ async function readPage(config: Config, limiter: Limiter, sort: Sort, limit: num
   ]);
   // Rows read so far, by customer id.
   const read = new Map<string, Read>();
-  let page: Customer[];
-  if (sort === "name") page = await config.customers.byName(limit);
-  else if (sort === "nearest") page = await nearestPage(config, limiter, board, limit, read);
-  else
-    page = (
-      await inOrder(
-        config,
-        board.denied.map((d) => d.subject),
-      )
-    ).slice(0, limit);
-  if (page.length < limit) {
-    const seen = new Set(page.map((c) => c.id));
-    const newest = await config.customers.page({ limit: limit + page.length });
-    page.push(...newest.customers.filter((c) => !seen.has(c.id)).slice(0, limit - page.length));
-  }
+  const page =
+    sort === "name" ? await config.customers.byName(limit) : await boardPage(config, limiter, board, sort, limit, read);
   const onPage = new Set(page.map((c) => c.id));
   const throttledIds = board.denied.slice(0, TOP_THROTTLED).map((d) => d.subject);
   const throttled = (
