@@ -1554,7 +1554,7 @@ export type components = {
             /** @description What the token is for. */
             name: string;
             /**
-             * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only.
+             * @description admin: everything; service: POST /v1/check, /v1/refund, /v1/settle and /v1/release, and GET /v1/customers/{id}/usage, only.
              * @enum {string}
              */
             role: "admin" | "service";
@@ -1706,9 +1706,13 @@ export type components = {
             /** @description The id of the plan, customer, key, token, webhook or delivery changed. */
             target: string;
             /** @description The target before the change; null when it was created. Never holds secrets. */
-            before?: unknown;
+            before: {
+                [key: string]: unknown;
+            } | null;
             /** @description The target after the change; null when it was deleted. Never holds secrets. */
-            after?: unknown;
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
     };
     responses: never;
@@ -2717,7 +2721,7 @@ export interface operations {
             /** @description The rows, as an attachment */
             200: {
                 headers: {
-                    /** @description attachment; filename="usage-<from>-<to>.csv" */
+                    /** @description attachment; filename="usage-<from>-<to>.<format>": .csv, or .json for format=json. */
                     "Content-Disposition"?: string;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
@@ -5490,7 +5494,7 @@ export interface operations {
                      */
                     name: string;
                     /**
-                     * @description admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only. Default service.
+                     * @description admin: everything; service: POST /v1/check, /v1/refund, /v1/settle and /v1/release, and GET /v1/customers/{id}/usage, only. Default service.
                      * @default service
                      * @example service
                      * @enum {string}

@@ -11,8 +11,8 @@ export const auditLog = sqliteTable(
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     target: text("target").notNull(),
-    before: text("before", { mode: "json" }),
-    after: text("after", { mode: "json" }),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown>>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [index("audit_log_at").on(t.at)],
 );

@@ -8,8 +8,9 @@ export type AuditEntry = {
   actor: string;
   action: string;
   target: string;
-  before: unknown;
-  after: unknown;
+  /** The target before and after the change, as JSON objects; null when it was made or is gone. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 };
 
 /** An insert of one entry, for a batch; with `onlyIf`, written only when that SQL condition holds. */

@@ -14,11 +14,14 @@ export const AuditEntry = z
         "What was done: plan.create|update|delete, customer.create|update|delete|reset, key.create|revoke, token.create|revoke, webhook.create|delete|test|redeliver.",
     }),
     target: z.string().meta({ description: "The id of the plan, customer, key, token, webhook or delivery changed." }),
+    // Always sent, null when there is none: required, so that a generated client types them as object | null.
     before: z
-      .unknown()
+      .record(z.string(), z.unknown())
+      .nullable()
       .meta({ description: "The target before the change; null when it was created. Never holds secrets." }),
     after: z
-      .unknown()
+      .record(z.string(), z.unknown())
+      .nullable()
       .meta({ description: "The target after the change; null when it was deleted. Never holds secrets." }),
   })
   .meta({

@@ -10,7 +10,8 @@ import { registerRevoke, secretTimes } from "./secret-routes";
 const tags = ["Tokens"];
 
 const TOKEN_ID = "The token's id (tok_…): use it to revoke the token; the audit log names it as the actor.";
-const ROLE = "admin: everything; service: POST /v1/check and GET /v1/customers/{id}/usage only.";
+const ROLE =
+  "admin: everything; service: POST /v1/check, /v1/refund, /v1/settle and /v1/release, and GET /v1/customers/{id}/usage, only.";
 
 export const TokenCreate = z
   .strictObject({

@@ -67,10 +67,11 @@ export const ExportRows = z.array(ExportRow).meta({
   ],
 });
 
-const disposition = (format: Format) => ({
-  description: `attachment; filename="usage-<from>-<to>.${format}"`,
-  schema: { type: "string" as const, example: `attachment; filename="usage-2026-11-01-2026-11-30.${format}"` },
-});
+/** The file's name, by the format asked for: usage-<from>-<to>.csv or .json. */
+const DISPOSITION = {
+  description: 'attachment; filename="usage-<from>-<to>.<format>": .csv, or .json for format=json.',
+  schema: { type: "string" as const, example: 'attachment; filename="usage-2026-11-01-2026-11-30.csv"' },
+};
 
 /** The days from..to as day numbers since the epoch, or why they are not a range this export serves. */
 function dayRange(from: string, to: string, nowMs: number) {
@@ -205,7 +206,7 @@ export function registerUsageExport(app: App, { config, logger, now = Date.now }
       responses: {
         200: {
           description: "The rows, as an attachment",
-          headers: { "Content-Disposition": disposition("csv") },
+          headers: { "Content-Disposition": DISPOSITION },
           content: {
             "text/csv": {
               schema: z.string().meta({

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/schema";
-import { auditInsert } from "../config/audit";
+import { type AuditEntry, auditInsert } from "../config/audit";
 import { newId } from "../config/secrets";
 import { fail, ok, type Result } from "../errors";
 import type { createOutbox } from "./outbox";
@@ -43,8 +43,13 @@ export function createEndpointStore(
   rules: ReceiverRules,
   now: () => Date,
 ) {
-  const audit = (actor: string, action: string, target: string, before: unknown, after: unknown) =>
-    auditInsert(db, { at: now().toISOString(), actor, action, target, before, after });
+  const audit = (
+    actor: string,
+    action: string,
+    target: string,
+    before: AuditEntry["before"],
+    after: AuditEntry["after"],
+  ) => auditInsert(db, { at: now().toISOString(), actor, action, target, before, after });
 
   async function find(id: string): Promise<Endpoint | null> {
     const row = await db

@@ -121,6 +121,19 @@ export function describeOpenApiDocument(target: RouteHost) {
       }
     });
 
+    test("an audit entry's fields are all required: each is always sent, before and after as null when there is none", () => {
+      const entry = doc.components.schemas.AuditEntry as Schema & { required?: string[] };
+      expect([...(entry.required ?? [])].sort()).toEqual(Object.keys(entry.properties ?? {}).sort());
+    });
+
+    test("the export's Content-Disposition names the file by the format asked for", () => {
+      type Op = { responses: Record<string, { headers: Record<string, { description: string }> }> };
+      const get = (doc as unknown as { paths: Record<string, { get: Op }> }).paths["/v1/usage/export"]?.get;
+      const description = get?.responses["200"]?.headers["Content-Disposition"]?.description ?? "";
+      expect(description).toContain(".csv");
+      expect(description).toContain(".json");
+    });
+
     test("every operation has a summary and a description", () => {
       const missing: string[] = [];
       for (const { name, op } of operations(doc)) {
