@@ -6,13 +6,38 @@
 -- leases go too (every limit full again, requests in flight included: a customer made again with a deleted one's
 -- id, or one locked out by leases never released, starts free); a reservation's record stays.
 --
+-- With "history", its history goes too: the checks per minute and per day (days.lua) of the subject and of its
+-- resources, what a bill is made from. A deleted customer's: a customer made again with its id starts with none, as
+-- a new customer does, and is never shown or billed the checks of the one before.
+--
 -- KEYS[1]  rl:{<subject>} (see check.lua); its lease sets rl:{<subject>}:c:<prefix> are found by their parts'
---          field <prefix>cx, under the same hash tag
--- Keeps    mi mc ma, the minute of history still held in the counters; rs; each part's sh and se (units held as
---          shares, until when) and, where it holds any, its windows' index fields, their counts set to them
+--          field <prefix>cx, under the same hash tag; its history rl:{<subject>}:m:<hour> and rl:{<subject>}:d:<block>
+--          by the hours and days kept up to now
+-- ARGV[1]  "history" to forget the history too; else ""
+-- ARGV[2]  "": the clock is Redis TIME; else a fixed time in ms (tests only)
+-- Keeps    mi mc ma, the minute of history still held in the counters (unless the history goes); rs; each part's
+--          sh and se (units held as shares, until when) and, where it holds any, its windows' index fields, their
+--          counts set to them
 -- Returns  how many fields it deleted
 
 local KEEP = { mi = true, mc = true, ma = true, rs = true }
+if ARGV[1] == 'history' then
+  KEEP.mi, KEEP.mc, KEEP.ma = nil, nil, nil
+  local HOUR, DAY = 3600000, 86400000
+  local DAYS_PER_HASH, KEPT_DAYS = 64, 400 -- as days.lua
+  local now = (function()
+-- @clock
+  end)()(ARGV[2] or '')
+  local keys = {}
+  -- A minute's hour is kept for a day after it ends (check.lua's addToHistory); a block of days until its last day is
+  -- KEPT_DAYS old. A few dozen keys, whatever the subject did.
+  for hour = math.floor((now - DAY) / HOUR) - 1, math.floor(now / HOUR) do keys[#keys + 1] = KEYS[1] .. ':m:' .. hour end
+  local today = math.floor(now / DAY)
+  for block = math.floor((today - KEPT_DAYS) / DAYS_PER_HASH) - 1, math.floor(today / DAYS_PER_HASH) do
+    keys[#keys + 1] = KEYS[1] .. ':d:' .. block
+  end
+  redis.call('DEL', unpack(keys))
+end
 local flat = redis.call('HGETALL', KEYS[1])
 -- No counters, no shares: nothing to reset, and no key is made (it would have no expiry).
 if #flat == 0 then return 0 end

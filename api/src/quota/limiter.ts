@@ -28,6 +28,7 @@ import {
   type DayPoint,
   type HistoryPoint,
   type RecordOnce,
+  type ResetOptions,
   StoreUnavailable,
 } from "./store";
 import { customerSubject } from "./subject";
@@ -78,8 +79,8 @@ export type Limiter = {
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
   /** Allowed and denied checks per UTC day, oldest first, up to 400 days back; denials from memory once flushed. */
   daily(subject: string, days: number, resource?: string): Promise<DayPoint[]>;
-  /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten. */
-  reset(subject: string): Promise<void>;
+  /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten; with `history`, its history goes too. */
+  reset(subject: string, options?: ResetOptions): Promise<void>;
   /**
    * The reads of one request whose calls made together share one request to the store (CounterStore.together): for
    * a request that reads many subjects at once (GET /v1/usage), never shared between requests.
@@ -416,8 +417,8 @@ export function createLimiter(
       board.read(subject, limits);
     },
 
-    async reset(subject) {
-      await store.reset(subject);
+    async reset(subject, options) {
+      await store.reset(subject, options);
       denials.delete(subject);
     },
 

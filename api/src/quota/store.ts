@@ -49,6 +49,9 @@ export class StoreUnavailable extends Error {
 /** How many days back daily totals are kept: a year and a month, for a monthly bill a year on. */
 export const KEPT_DAYS = 400;
 
+/** What a reset forgets besides the counters. */
+export type ResetOptions = { history?: boolean };
+
 export interface CounterStore {
   /**
    * Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. Given
@@ -139,8 +142,11 @@ export interface CounterStore {
    * customer's checks per minute added up, the last `minutes` of them, oldest first.
    */
   readBoard(ask: { nearest: number; denied: number; minutes: number }): Promise<Board>;
-  /** Forgets every counter of the subject (not its history). */
-  reset(subject: string): Promise<void>;
+  /**
+   * Forgets every counter of the subject; with `history`, its history too (checks per minute and per day, its
+   * resources' included): a deleted customer's, so that one made again with its id is never shown or billed them.
+   */
+  reset(subject: string, options?: ResetOptions): Promise<void>;
   /** Answers when the store is reachable. */
   ping(): Promise<void>;
   /**

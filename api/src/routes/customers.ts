@@ -76,11 +76,12 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
     example: { id: "cus_7YqK2mP9xW4tLb3n", version: 4 },
     schemas: { resource: Customer, create: CustomerCreate, patch: CustomerPatch },
     store: config.customers,
-    // Its counters go too, so that a customer made again with its id starts with every limit full, as a new customer
-    // does. Its history (checks per minute and per day, what a bill is made from) stays under the id until it ages
-    // out. Best effort: the delete has happened; with the store away the counters expire with their windows.
+    // Its counters and its history (checks per minute and per day, what a bill is made from) go too, so that a customer
+    // made again with its id starts as a new customer does: every limit full, and no checks of the one before on its
+    // page, its daily usage or the export. Best effort: the delete has happened; with the store away the counters
+    // expire with their windows, and the history is forgotten when a customer is made again with the id (below).
     afterRemove: (id) =>
-      limiter.reset(customerSubject(id)).catch((error) => {
+      limiter.reset(customerSubject(id), { history: true }).catch((error) => {
         logger.error("a deleted customer's counters could not be cleared", { customerId: id, error: String(error) });
       }),
     // And again when one is made with an id given, which may have been a customer's before: another server may have
@@ -89,7 +90,7 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
     afterCreate: ({ id }, asked) =>
       asked.id === undefined
         ? Promise.resolve()
-        : limiter.reset(customerSubject(id)).catch((error) => {
+        : limiter.reset(customerSubject(id), { history: true }).catch((error) => {
             logger.error("a new customer's counters could not be cleared", { customerId: id, error: String(error) });
           }),
     docs: {
@@ -112,7 +113,7 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
       remove: {
         summary: "Delete a customer and its API keys",
         description:
-          "Its API keys go with it, so they stop working too, and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history stays under the id. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
+          "Its API keys go with it, so they stop working too, and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history goes too: one made again with the id starts with none. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
       },
     },
   });

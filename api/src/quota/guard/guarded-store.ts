@@ -108,7 +108,7 @@ export function guardStore(
     recordChecks: (subject, checks) => guarded(() => inner.recordChecks(subject, checks)),
     markBoard: (marks) => guarded(() => inner.markBoard(marks)),
     readBoard: (ask) => guarded(() => inner.readBoard(ask)),
-    reset: (subject) => guarded(() => inner.reset(subject)),
+    reset: (subject, options) => guarded(() => inner.reset(subject, options)),
     ping: () => guarded(() => inner.ping()),
     together() {
       const view = inner.together();

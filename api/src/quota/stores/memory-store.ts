@@ -102,6 +102,9 @@ export function createMemoryStore({
   // Checks per day (addToSeries), apart from the subjects, which go when their counters and minutes have, as days are
   // kept for 400 (customers only, as in Redis).
   const days = new Map<string, number[]>();
+  // The resources whose days each subject has, so that a reset with its history finds them without a pass over every
+  // day kept; an entry goes with the last of its days.
+  const resourcesOf = new Map<string, { key: string; names: Set<string> }>();
   const board = createMemoryBoard(now);
   /** The servers that said they share this store, and until when (presence). */
   const servers = new Map<string, number>();
@@ -117,6 +120,11 @@ export function createMemoryStore({
     if (!d) {
       d = [];
       days.set(at, d);
+      if (resource !== undefined) {
+        const of = resourcesOf.get(key) ?? { key, names: new Set<string>() };
+        of.names.add(resource);
+        resourcesOf.set(key, of);
+      }
     }
     return d;
   }
@@ -134,10 +142,14 @@ export function createMemoryStore({
   const idleSubjects = sweeper(subjects, slices, (subject: Subject, t) => subject.expiresMs <= t);
   const oldestDayKept = (t: number) => t - (t % DAY_MS) - (KEPT_DAYS - 1) * DAY_MS;
   const oldDays = sweeper(days, slices, (d: number[], t) => (d[d.length - DAY_WIDTH] ?? 0) < oldestDayKept(t));
+  const resourcesGone = sweeper(resourcesOf, slices, ({ key, names }) =>
+    [...names].every((name) => !days.has(`${key}\n${name}`)),
+  );
   const stopSweeping = schedule(sliceEveryMs, () => {
     const t = now();
     idleSubjects.slice(t);
     oldDays.slice(t);
+    resourcesGone.slice(t);
   });
 
   /** A whole pass at once (tests, and anyone who wants the memory back now). */
@@ -145,6 +157,7 @@ export function createMemoryStore({
     const t = now();
     idleSubjects.all(t);
     oldDays.all(t);
+    resourcesGone.all(t);
   }
 
   /** `count` checks in the history and the day; allowed ones that consumed `units` (one each when not said). */
@@ -309,8 +322,15 @@ export function createMemoryStore({
       return board.read(ask);
     },
 
-    async reset(key: string): Promise<void> {
+    async reset(key: string, options): Promise<void> {
       const subject = subjects.get(key);
+      if (options?.history) {
+        // In place: a subject holds its own days, and its history, by reference.
+        days.get(key)?.splice(0);
+        if (subject) subject.history.splice(0);
+        for (const name of resourcesOf.get(key)?.names ?? []) days.delete(`${key}\n${name}`);
+        resourcesOf.delete(key);
+      }
       // As reset.lua: the counters and the leases go, and how many times they went is kept. Units held as shares
       // stay held and counted, each window's count starting again from them. Reservations stay for their settles,
       // which set the day's units only (so no denial waits for one: reservedUntilMs goes, as check.lua's rv).
@@ -338,6 +358,7 @@ export function createMemoryStore({
       stopSweeping();
       subjects.clear();
       days.clear();
+      resourcesOf.clear();
       board.clear();
     },
 

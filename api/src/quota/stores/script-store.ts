@@ -271,8 +271,8 @@ export function createScriptStore(
       return { nearest: nearestRows, denied: deniedRows, traffic };
     },
 
-    async reset(subject) {
-      await client.run(scripts.reset, [subjectKey(subject)], []);
+    async reset(subject, options) {
+      await client.run(scripts.reset, [subjectKey(subject)], [options?.history ? "history" : "", time()]);
     },
 
     async ping() {

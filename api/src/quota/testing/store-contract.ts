@@ -388,6 +388,40 @@ export function describeCounterStore(
         expect((await store.usage(s, limits)).limits.map((l) => l.remaining)).toEqual([3, 1]);
       }));
 
+    test("reset with the history forgets the checks per minute and per day, its resources' too; what follows counts from none", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const own = spec({ capacity: 50, perMinute: 50, day: 100 });
+        const ai = spec({ day: 100 }, { name: "ai", limits: { day: 10 } });
+        await setTime(at("2026-11-28T12:00:00.000Z"));
+        await run(store, s, own, 2);
+        await run(store, s, ai, 1, 3);
+        await setTime(at("2026-11-30T09:59:10.000Z"));
+        await run(store, s, own, 1);
+        // The minute's checks are still in the counters when the reset comes (check.lua's mi and mc).
+        await setTime(at("2026-11-30T10:00:30.000Z"));
+        await run(store, s, own, 3);
+        await run(store, s, ai, 2, 6);
+        await store.reset(s, { history: true });
+        expect((await store.history(s, 1440)).filter((p) => p.allowed + p.denied > 0)).toEqual([]);
+        expect((await store.daily(s, 3)).filter((d) => d.allowed + d.denied + d.units > 0)).toEqual([]);
+        expect((await store.daily(s, 3, "ai")).filter((d) => d.allowed + d.denied + d.units > 0)).toEqual([]);
+        expect((await store.usage(s, ai)).limits.map((l) => l.remaining)).toEqual([100, 10]);
+        await run(store, s, ai, 1, 2);
+        await setTime(at("2026-11-30T10:01:10.000Z"));
+        await run(store, s, own, 1);
+        expect(await store.history(s, 2)).toEqual([
+          { minute: at("2026-11-30T10:00:00.000Z"), allowed: 1, denied: 0 },
+          { minute: at("2026-11-30T10:01:00.000Z"), allowed: 1, denied: 0 },
+        ]);
+        const day = at("2026-11-30T00:00:00.000Z");
+        expect((await store.daily(s, 1))[0]).toEqual({ day, allowed: 2, denied: 0, units: 3 });
+        expect((await store.daily(s, 1, "ai"))[0]).toEqual({ day, allowed: 1, denied: 0, units: 2 });
+        // A reset without it keeps the history, as before.
+        await store.reset(s);
+        expect((await store.daily(s, 1))[0]).toEqual({ day, allowed: 2, denied: 0, units: 3 });
+      }));
+
     test("daily usage counts allowed and denied checks per UTC day for 400 days; anonymous subjects keep none", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();

@@ -53,7 +53,7 @@ export function describeCustomerRoutes(target: RouteHost) {
       expect((await t.call("GET", `/v1/customers/${id}`)).status).toBe(404);
     });
 
-    test("a customer made again with a deleted one's id starts with every limit full; the day's history stays", async () => {
+    test("a customer made again with a deleted one's id starts afresh: every limit full, and none of the other's history", async () => {
       await t.call("POST", "/v1/customers", { body: { id: "reuse", name: "Reuse", planId: "pro" } });
       const { key } = (await t.call("POST", "/v1/customers/reuse/keys")).json;
       for (let i = 0; i < 5; i++)
@@ -69,9 +69,18 @@ export function describeCustomerRoutes(target: RouteHost) {
         ["hour", 5000],
         ["day", 50000],
       ]);
-      // What the deleted customer used under the id is kept as history, as a reset keeps it.
-      const [today] = (await t.call("GET", "/v1/customers/reuse/usage/daily?days=1")).json.points;
-      expect(today).toMatchObject({ allowed: 5, units: 15 });
+      // The deleted customer's checks are neither shown to the new one nor billed to it (an audit found both).
+      const mine = (await t.call("POST", "/v1/customers/reuse/keys")).json.key;
+      expect((await t.call("POST", "/v1/check", { body: { key: mine, cost: 2 } })).status).toBe(200);
+      const [today] = (await t.call("GET", "/v1/me/usage/daily?days=1", { token: mine })).json.points;
+      expect(today).toMatchObject({ allowed: 1, denied: 0, units: 2 });
+      const minutes = (await t.call("GET", "/v1/me/usage/history?minutes=5", { token: mine })).json.points;
+      expect(minutes.reduce((n: number, p: { allowed: number }) => n + p.allowed, 0)).toBe(1);
+      const day = today.day as string;
+      const rows = (await t.call("GET", `/v1/usage/export?from=${day}&to=${day}&format=json`)).json;
+      expect(rows.filter((r: { customerId: string }) => r.customerId === "reuse")).toMatchObject([
+        { allowed: 1, units: 2 },
+      ]);
     });
 
     test("a customer may bring its own id; a taken one gets 409", async () => {
