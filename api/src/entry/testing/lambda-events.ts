@@ -15,8 +15,11 @@ export function httpApiEvent(
   path: string,
   headers: Record<string, string>,
   body: string | null,
+  { stage = "$default", isBase64Encoded = false }: { stage?: string; isBase64Encoded?: boolean } = {},
 ): LambdaEvent {
-  const [rawPath = "/", rawQueryString = ""] = path.split("?");
+  const [path0 = "/", rawQueryString = ""] = path.split("?");
+  // A stage of its own is in the path as API Gateway sends it (the $default stage is not).
+  const rawPath = stage === "$default" ? path0 : `/${stage}${path0}`;
   const requestId = `JKJaXmPLvHcESHA=${next++}`;
   return {
     version: "2.0",
@@ -42,12 +45,12 @@ export function httpApiEvent(
       http: { method, path: rawPath, protocol: "HTTP/1.1", sourceIp: "203.0.113.7", userAgent: "billing-svc/1.0" },
       requestId,
       routeKey: "$default",
-      stage: "$default",
+      stage,
       time: "30/Nov/2026:18:00:00 +0000",
       timeEpoch: Date.now(),
     },
     body,
-    isBase64Encoded: false,
+    isBase64Encoded,
     // Hono's type also asks for `authentication` and `authorizer`, which a route without an authorizer never gets.
   } as unknown as LambdaEvent;
 }
