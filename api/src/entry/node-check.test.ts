@@ -1,6 +1,7 @@
 // The Node fast path for POST /v1/check (node-check.ts) and the app's route answer every kind of check alike.
 // Only the exact URL /v1/check takes the fast path, so `/v1/check?via=app` reaches the same route through Hono.
 import { mkdtempSync } from "node:fs";
+import { request } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,6 +132,30 @@ describe("POST /v1/check, on the fast path and through the app", () => {
         expect(res.status, `${path} ${what}`).toBe(challenge === null ? 403 : 401);
         expect(res.headers.get("www-authenticate"), `${path} ${what}`).toBe(challenge);
       }
+    }
+  });
+
+  test("a Content-Type sent twice is refused 415 on both ways, as by every other route and runtime", async () => {
+    // Two header lines, which fetch cannot send (it joins them into one): Node keeps the first, Hono joins them.
+    const post = (path: string) =>
+      new Promise<{ status: number; code: string }>((done, fail) => {
+        const req = request(`${server.url}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${service}`, "content-type": ["application/json", "application/json"] },
+        });
+        req.on("response", (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          res.on("end", () => done({ status: res.statusCode ?? 0, code: JSON.parse(text).error?.code }));
+        });
+        req.on("error", fail);
+        req.end(JSON.stringify({ key }));
+      });
+    for (const path of ["/v1/check", "/v1/check?via=app"]) {
+      expect(await post(path), path).toEqual({ status: 415, code: "unsupported_media_type" });
     }
   });
 

@@ -29,6 +29,25 @@ function write(res: ServerResponse, { status, headers, body }: HttpAnswer, logge
   if (logger.debugEnabled) logger.debug("request", accessLine(requestId, "POST", "/v1/check", status, started));
 }
 
+/**
+ * The Content-Type as the app's other routes read it. Node keeps the first of several header lines, where Hono, and
+ * every serverless runtime, joins them ("application/json, application/json"), which no route takes for JSON: sent
+ * twice, it is a 415 everywhere. A scan of the few raw header names, without building them all again.
+ */
+function contentTypeOf(req: IncomingMessage): string | undefined {
+  const first = req.headers["content-type"];
+  if (first === undefined) return undefined;
+  const raw = req.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 12 && name.toLowerCase() === "content-type" && ++seen > 1) {
+      return (req.headersDistinct["content-type"] ?? []).join(", ");
+    }
+  }
+  return first;
+}
+
 export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: Listener): Listener {
   // Answers are written together after the turn that decided them (after-turn.ts). Answers from Redis arrive
   // together anyway, one reply for the batch.
@@ -54,7 +73,7 @@ export function serveChecks(answerCheck: AnswerCheck, logger: Logger, next: List
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       answerCheck({
         authorization: req.headers.authorization,
-        contentType: req.headers["content-type"],
+        contentType: contentTypeOf(req),
         contentEncoding: req.headers["content-encoding"],
         body,
         requestId,
