@@ -20,9 +20,9 @@
 --          counts set to them
 -- Returns  how many fields it deleted
 
-local KEEP = { mi = true, mc = true, ma = true, rs = true }
-if ARGV[1] == 'history' then
-  KEEP.mi, KEEP.mc, KEEP.ma = nil, nil, nil
+local forgetting = ARGV[1] == 'history'
+local KEEP = forgetting and { rs = true } or { mi = true, mc = true, ma = true, rs = true }
+if forgetting then
   local HOUR, DAY = 3600000, 86400000
   local DAYS_PER_HASH, KEPT_DAYS = 64, 400 -- as days.lua
   local now = (function()
