@@ -373,7 +373,7 @@ export type paths = {
         post?: never;
         /**
          * Delete a customer and its API keys
-         * @description Its API keys go with it, so they stop working too, and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history goes too: one made again with the id starts with none. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.
+         * @description Its API keys go with it, so they stop working too (each audited as key.revoke), and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history goes too: one made again with the id starts with none. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.
          */
         delete: operations["deleteCustomer"];
         options?: never;

@@ -2,7 +2,7 @@
 // with the rows its search finds it by written in the same batch; the list and other reads in customer-reads.ts.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { customerPrefixes, customers } from "../../../db/schema";
+import { apiKeys, auditLog, customerPrefixes, customers } from "../../../db/schema";
 import { type Customer, type CustomerCreate, overridesViolation } from "../domain/customer";
 import { fail } from "../errors";
 import { createCustomerReads, toCustomer } from "./customer-reads";
@@ -20,6 +20,16 @@ function prefixesInsert(db: Db, customer: Customer, onlyIf?: SQL) {
     .select(
       sql`SELECT ${customer.id}, value, ${customer.createdAt} FROM json_each(${prefixes}) WHERE ${onlyIf ?? sql`1`}`,
     );
+}
+
+/** A key.revoke entry for each live key of the customer, before and after as DELETE /v1/keys/{id} audits them. */
+function keysRevokedAudit(db: Db, customerId: string, at: string, actor: string, guard: SQL) {
+  const listed = (revokedAt: SQL) =>
+    sql`json_object('id', ${apiKeys.id}, 'customerId', ${apiKeys.customerId}, 'prefix', ${apiKeys.prefix}, 'createdAt', ${apiKeys.createdAt}, 'revokedAt', ${revokedAt})`;
+  return db.insert(auditLog).select(
+    sql`SELECT NULL, ${at}, ${actor}, 'key.revoke', ${apiKeys.id}, ${listed(sql`NULL`)}, ${listed(sql`${at}`)}
+        FROM ${apiKeys} WHERE ${apiKeys.customerId} = ${customerId} AND ${apiKeys.revokedAt} IS NULL AND ${guard}`,
+  );
 }
 
 const noPlan = (planId: string) => fail("invalid_request", `planId: plan ${planId} does not exist`);
@@ -54,6 +64,9 @@ function customerResource(db: Db, planStore: PlanStore): VersionedResource<Custo
     removeRace: "conflict",
     alongside: {
       created: (customer) => [prefixesInsert(db, customer)],
+      // Its keys stop working with it (ON DELETE CASCADE): each live one audited as revoked, as DELETE /v1/keys/{id}
+      // audits it, in the same batch as the delete and only with it.
+      removed: (customer, at, actor, guard) => [keysRevokedAudit(db, customer.id, at, actor, guard)],
       // A new name, new search rows.
       updated: (before, after, guard) =>
         after.name === before.name

@@ -46,6 +46,8 @@ export type VersionedResource<T extends Versioned, Create, Table extends Version
   alongside?: {
     created(value: T): BatchStatement[];
     updated(before: T, after: T, guard: () => SQL): BatchStatement[];
+    /** Before the delete, under its guard: what goes with the resource, audited (a customer's keys). */
+    removed?(value: T, at: string, actor: string, guard: SQL): BatchStatement[];
   };
 };
 
@@ -171,15 +173,19 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
       const read = await current(id, ifMatch);
       if (!read.ok) return read;
       const before = read.value;
+      const at = now().toISOString();
+      const going = alongside?.removed?.(before, at, actor, stillAt(tableName, id, before.version)) ?? [];
       try {
-        const [, result] = await db.batch([
+        const results = await db.batch([
           auditInsert(
             db,
-            { at: now().toISOString(), actor, action: `${name}.delete`, target: id, before, after: null },
+            { at, actor, action: `${name}.delete`, target: id, before, after: null },
             stillAt(tableName, id, before.version),
           ),
+          ...going,
           db.delete(table).where(atVersion(id, before.version)),
         ]);
+        const result = results[results.length - 1];
         if (changedRows(result) === 0) {
           // With If-Match the caller asked for the version it read, which is gone; without it, it may try again.
           return ifMatch === undefined && resource.removeRace === "conflict"

@@ -113,7 +113,7 @@ export function registerCustomers(app: App, { config, logger }: AppDeps, limiter
       remove: {
         summary: "Delete a customer and its API keys",
         description:
-          "Its API keys go with it, so they stop working too, and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history goes too: one made again with the id starts with none. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
+          "Its API keys go with it, so they stop working too (each audited as key.revoke), and its counters are cleared: a customer made again with the id starts with every limit full. Its usage history goes too: one made again with the id starts with none. If-Match, when sent, must match the customer's version (412 otherwise); without it, 409 when the customer changed meanwhile: try again.",
       },
     },
   });

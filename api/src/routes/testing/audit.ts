@@ -10,6 +10,37 @@ export function describeAuditRoutes(target: RouteHost) {
       t = await target.fresh();
     });
 
+    test("a customer's delete audits each of its live keys as revoked, in the same step: a delete refused, none", async () => {
+      await t.call("POST", "/v1/plans", { body: { id: "pro", name: "Pro", perMinute: 100 } });
+      await t.call("POST", "/v1/customers", { body: { id: "acme", name: "Acme", planId: "pro" } });
+      const live = (await t.call("POST", "/v1/customers/acme/keys")).json;
+      const revoked = (await t.call("POST", "/v1/customers/acme/keys")).json;
+      await t.call("DELETE", `/v1/keys/${revoked.id}`);
+      const listed = (await t.call("GET", "/v1/customers/acme/keys")).json.keys;
+      const refused = await t.call("DELETE", "/v1/customers/acme", { headers: { "if-match": '"9"' } });
+      expect(refused.status).toBe(412);
+      expect((await t.call("GET", "/v1/audit")).json.entries[0].action).toBe("key.revoke");
+      expect((await t.call("GET", "/v1/customers/acme/keys")).json.keys).toEqual(listed);
+
+      expect((await t.call("DELETE", "/v1/customers/acme")).status).toBe(204);
+      // Newest first: the key, then the customer's delete that ended it, in the same step.
+      const [keyEnded, deleted, ...before] = (await t.call("GET", "/v1/audit")).json.entries;
+      expect(deleted).toMatchObject({ action: "customer.delete", target: "acme" });
+      const shown = { ...listed.find((k: { id: string }) => k.id === live.id), customerId: "acme" };
+      expect(keyEnded).toEqual({
+        at: deleted.at,
+        actor: deleted.actor,
+        action: "key.revoke",
+        target: live.id,
+        before: shown,
+        after: { ...shown, revokedAt: deleted.at },
+      });
+      // The key revoked before is audited once, by its own revoke.
+      expect(
+        before.filter((e: { target: string }) => e.target === revoked.id).map((e: { action: string }) => e.action),
+      ).toEqual(["key.revoke", "key.create"]);
+    });
+
     test("every change is recorded, newest first, with actor, target, before and after, and no secret", async () => {
       const token = await t.call("POST", "/v1/tokens", { body: { name: "ops", role: "admin" } });
       const as = { token: token.json.token };
