@@ -48,7 +48,8 @@ export function DeleteCustomerButton({ customer, onDeleted, onStale }: Props) {
       >
         <p>
           Its API keys are deleted with it: from now on checks with them are refused as unknown keys (403), and the
-          customer page no longer opens with them. Its entries in the audit log stay. This cannot be undone.
+          customer page no longer opens with them. Its usage history goes too (the export lists only customers that
+          exist: export its month first if you bill from it). Its entries in the audit log stay. This cannot be undone.
         </p>
         {remove.error ? (
           <Alert tone="error" title="The customer was not deleted.">
