@@ -1,13 +1,15 @@
 // Webhook endpoints as admins manage them (contract section 13): registered with a URL that passes the receiver rules
 // and a secret shown once, listed without it, deleted with their deliveries, tested, and their deliveries listed and
 // sent again. Every change writes one audit entry in the same batch, which never holds the secret.
+import type { z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/schema";
 import { type AuditEntry, auditInsert } from "../config/audit";
 import { newId } from "../config/secrets";
+import type { WebhookTestEvent } from "../domain/webhook-events";
 import { fail, ok, type Result } from "../errors";
-import type { createOutbox } from "./outbox";
+import type { createOutbox, WebhookEvent } from "./outbox";
 import { checkReceiverUrl, type ReceiverRules } from "./receiver-url";
 import { newSigningSecret } from "./signature";
 
@@ -124,7 +126,13 @@ export function createEndpointStore(
       if (!(await find(id))) return missing(id);
       const at = now().toISOString();
       const eventId = newId("evt");
-      const event = { id: eventId, type: "webhook.test" as const, timestamp: at, data: { webhookId: id } };
+      // The body /openapi.json documents (WebhookTestEvent), as a threshold event is (alerts/threshold-events.ts).
+      const event: WebhookEvent & z.infer<typeof WebhookTestEvent> = {
+        id: eventId,
+        type: "webhook.test",
+        timestamp: at,
+        data: { webhookId: id },
+      };
       await outbox.addFor(id, event, audit(actor, "webhook.test", id, null, { eventId }));
       return ok({ eventId });
     },
