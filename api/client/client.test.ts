@@ -137,6 +137,16 @@ describe("the client against the real service", () => {
     for (const baseUrl of ["127.0.0.1:8787", "localhost:8787", "ftp://127.0.0.1", "not a url", ""]) {
       expect(() => createClient({ baseUrl, token })).toThrow(/baseUrl must be an http or https URL/);
     }
+    // fetch refuses a URL with credentials, so each check would fail (and a middleware failing open serve unchecked).
+    for (const baseUrl of [
+      "http://user:pw@127.0.0.1:8787",
+      "http://user@127.0.0.1:8787",
+      "http://h/?a=1",
+      "http://h/#x",
+    ]) {
+      expect(() => createClient({ baseUrl, token })).toThrow(/Bouncer's address alone/);
+      expect(() => createClient({ baseUrl, token })).not.toThrow(/pw/);
+    }
     for (const bad of ["", `${token}\n`, `${token} x`, `${token}é`]) {
       expect(() => createClient({ baseUrl: bouncer.url, token: bad })).toThrow(TypeError);
       expect(() => createClient({ baseUrl: bouncer.url, token: bad })).not.toThrow(/secret/);
@@ -145,6 +155,7 @@ describe("the client against the real service", () => {
       expect(() => createClient({ baseUrl: bouncer.url, token, timeoutMs })).toThrow(/timeoutMs must be/);
     }
     expect(() => createClient({ baseUrl: "https://bouncer.internal/", token, timeoutMs: 1 })).not.toThrow();
+    expect(() => createClient({ baseUrl: "https://gateway.internal/bouncer/", token })).not.toThrow();
   });
 
   test("a key no customer can hold (empty, or longer than 256 characters: a JWT) is unknown, without a request", async () => {

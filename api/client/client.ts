@@ -193,6 +193,13 @@ function checkOptions({ baseUrl, token, timeoutMs }: ClientOptions): void {
       `bouncer-client: baseUrl must be an http or https URL, such as http://127.0.0.1:8787 (got ${JSON.stringify(baseUrl)})`,
     );
   }
+  // fetch refuses a URL with credentials on every call, and a query or fragment would swallow each route's path:
+  // every check would fail. The URL itself is not put in the message, as it may hold a password.
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") {
+    throw new TypeError(
+      "bouncer-client: baseUrl must be Bouncer's address alone: no user name or password (send the token), no query, no fragment",
+    );
+  }
   // Visible ASCII, as the service makes tokens; the token itself is never put in a message.
   if (typeof token !== "string" || !/^[\x21-\x7e]+$/.test(token)) {
     throw new TypeError("bouncer-client: token must be a service token (qt_…): visible ASCII characters, no spaces");

@@ -157,10 +157,13 @@ describe("the Hono middleware against the real service", () => {
   });
 
   test("no key, or a key Bouncer does not know: 401 problem", async () => {
-    for (const headers of [{}, { "x-api-key": "qk_not-a-real-key" }] as Record<string, string>[]) {
+    const challenges = ["Bearer", 'Bearer error="invalid_token"'];
+    for (const [i, headers] of ([{}, { "x-api-key": "qk_not-a-real-key" }] as Record<string, string>[]).entries()) {
       const res = await backend().request("/api/hello", { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
+      // RFC 9110: a 401 says how to authenticate.
+      expect(res.headers.get("www-authenticate")).toBe(challenges[i]);
     }
   });
 

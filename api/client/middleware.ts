@@ -96,6 +96,15 @@ const problem = (
   headers: Record<string, string> = {},
 ) => c.body(JSON.stringify({ status, ...body }), status, { ...headers, "content-type": "application/problem+json" });
 
+// A 401 names how to authenticate (RFC 9110 section 15.5.2): the key goes as a bearer, as the default reader takes it.
+const unauthorized = (c: Context, title: string, invalid: boolean) =>
+  problem(
+    c,
+    401,
+    { type: "about:blank", title },
+    { "www-authenticate": invalid ? 'Bearer error="invalid_token"' : "Bearer" },
+  );
+
 const unavailable = (c: Context, retryAfter: number) =>
   problem(
     c,
@@ -194,7 +203,7 @@ export function rateLimit({
 
   return async (c, next) => {
     const apiKey = key(c);
-    if (!apiKey) return problem(c, 401, { type: "about:blank", title: "An API key is required" });
+    if (!apiKey) return unauthorized(c, "An API key is required", false);
     const units = (await cost?.(c)) ?? 1;
     const named = typeof resource === "function" ? resource(c) : resource;
     // The check and any refund of it name the same caller, cost and resource.
@@ -222,8 +231,7 @@ export function rateLimit({
       headerCost(c, settle);
       return;
     }
-    if (result.outcome === "unknown_key")
-      return problem(c, 401, { type: "about:blank", title: "The API key is not valid" });
+    if (result.outcome === "unknown_key") return unauthorized(c, "The API key is not valid", true);
     if (result.outcome === "store_unavailable") return unavailable(c, result.retryAfter);
     if (result.outcome === "denied") {
       const { body } = result;
