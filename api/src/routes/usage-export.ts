@@ -1,6 +1,7 @@
 // GET /v1/usage/export (contract section 6): every customer's daily totals over a range of UTC days, as CSV or JSON, for
 // a bill. Streamed in constant memory: customers are read a page at a time through the list's index, their days a
-// hundred customers at a time, and each hundred's rows are written before the next are read, as the reader takes them.
+// few customers at a time (EXPORT_READ_DAYS), and each group's rows are written before the next are read, as the
+// reader takes them.
 import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { Config } from "../config";
@@ -13,10 +14,21 @@ import type { Limiter } from "../quota/limiter";
 import { KEPT_DAYS } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { DAY_MS } from "../quota/windows";
-import { READ_TOGETHER } from "./usage-page";
 
 /** Customers read from the config store at a time, through the list's index (newest first). */
 export const EXPORT_PAGE = 500;
+
+/**
+ * The most days (customers × limit sets × days back) whose reads are in flight together. Each store call has
+ * STORE_TIMEOUT_MS from the turn it leaves in, and Redis runs the calls one after another: a hundred customers' 400
+ * days of two limit sets, sent at once, kept Redis busy past 100 ms, so the export's own reads ran out and the checks
+ * waiting behind them did too (503s for plans failing closed, and the breaker opened). Sized by days, a group is as
+ * small for a year as for a month: a hundred customers of one limit set over a month, seven over a year.
+ */
+export const EXPORT_READ_DAYS = 3_100;
+
+/** Lets the event loop run: a memory store answers reads in the turn they are made, and checks wait for none. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const FORMATS = ["csv", "json"] as const;
 type Format = (typeof FORMATS)[number];
@@ -121,9 +133,10 @@ const jsonItem = (r: Row) =>
   });
 
 /**
- * The export's text in pieces, each a hundred customers' rows: days with no check allowed or denied and no units are
- * left out (100,000 customers over a month would be 3.1 million rows, nearly all zeros). The days are /usage/daily's,
- * read through one view of the request's (limiter.together()), so a hundred customers cost one request to the store.
+ * The export's text in pieces, each a group's rows (EXPORT_READ_DAYS): days with no check allowed or denied and no
+ * units are left out (100,000 customers over a month would be 3.1 million rows, nearly all zeros). The days are
+ * /usage/daily's, read through one view of the request's (limiter.together()), so a group costs one request to the
+ * store on a Worker.
  */
 async function* exportText(
   config: Config,
@@ -151,9 +164,18 @@ async function* exportText(
   let after: ListPosition | undefined;
   do {
     const page = await config.customers.page({ limit: EXPORT_PAGE, after });
-    for (let i = 0; i < page.customers.length; i += READ_TOGETHER) {
-      const customers = page.customers.slice(i, i + READ_TOGETHER);
-      const sets = customers.map(setsOf);
+    for (let i = 0; i < page.customers.length; ) {
+      // The next customers whose days fit in one group; one at least, whatever its limit sets.
+      const sets: (string | null)[][] = [];
+      let reading = 0;
+      for (let next = i; next < page.customers.length; next++) {
+        const own = setsOf(page.customers[next] as Customer);
+        if (sets.length > 0 && reading + own.length * back > EXPORT_READ_DAYS) break;
+        sets.push(own);
+        reading += own.length * back;
+      }
+      const customers = page.customers.slice(i, i + sets.length);
+      i += sets.length;
       const points = await Promise.all(
         customers.map((c, n) =>
           Promise.all((sets[n] ?? []).map((set) => reads.daily(customerSubject(c.id), back, set ?? undefined))),
@@ -180,11 +202,12 @@ async function* exportText(
           });
         }
       });
-      // The first hundred's, rows or none, so that an answer starts once the store has been read.
+      // The first group's, rows or none, so that an answer starts once the store has been read.
       if (text || head) {
         yield head + text;
         head = "";
       }
+      await nextTurn();
     }
     after = page.next ?? undefined;
   } while (after);
