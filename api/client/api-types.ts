@@ -272,7 +272,7 @@ export type paths = {
         put?: never;
         /**
          * Settle a reservation at its real cost
-         * @description For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.
+         * @description For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The alert thresholds a greater cost reaches raise their usage.threshold events, as a check's do. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.
          */
         post: operations["settle"];
         delete?: never;

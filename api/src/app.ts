@@ -88,7 +88,7 @@ export function createService(deps: AppDeps): Service {
   registerMe(app, deps);
   registerReset(app, deps, limiter);
   registerRefund(app, deps, limiter);
-  registerLeases(app, deps, limiter);
+  registerLeases(app, deps, limiter, alerts);
   registerPlans(app, deps);
   registerCustomers(app, deps, limiter);
   registerKeys(app, deps);

@@ -134,4 +134,19 @@ describe("alerts from API servers on one counter store (integration, needs redis
     await new Promise((r) => setTimeout(r, 3000));
     expect(events(receiver).size).toBe(1);
   }, 240_000);
+  // check.lua records what a settle reaches as raised in the same step: were it not sent, it would be lost.
+  test("Redis: a settle whose greater cost reaches the thresholds raises each once", async () => {
+    const { receiver, first, service } = await setUp(await counterStoreEnv("redis", cleanups), 1);
+    const { key } = await customerOn(first, { id: "llm", perDay: 100, alerts: [50, 100] });
+    const reserved = await api(first, "POST", "/v1/check", { key, cost: 10, reserve: true }, service);
+    expect(reserved.status).toBe(200);
+    const settled = await api(first, "POST", "/v1/settle", { lease: reserved.json.lease.id, cost: 120 }, service);
+    expect(settled.status).toBe(200);
+    await delivered(receiver, 2);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect([...events(receiver).values()].map((e) => [e.data.threshold, e.data.used]).sort()).toEqual([
+      [100, 120],
+      [50, 120],
+    ]);
+  }, 120_000);
 });

@@ -129,7 +129,7 @@ describe("leases behind the limiter", () => {
     const plan = policy({ perDay: 10_000 });
     const reserved = await f.limiters[0]?.check("acme", plan, 4000, undefined, { ttlMs: 120_000, reserve: true });
     const settled = await f.limiters[0]?.settle(leaseIn(reserved), plan, 1500);
-    expect(settled?.find((l) => l.name === "day")?.remaining).toBe(8500);
+    expect(settled?.limits.find((l) => l.name === "day")?.remaining).toBe(8500);
     // A check without reserve, on a plan without a concurrent limit, takes none.
     const plain = await f.limiters[0]?.check("acme", plan, 1);
     expect(plain?.outcome !== "store_unavailable" && plain?.lease).toBeUndefined();

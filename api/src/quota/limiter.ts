@@ -69,10 +69,11 @@ export type Limiter = {
    */
   release(lease: LeaseRef, policy: QuotaPolicy): Promise<LimitEntry[] | null>;
   /**
-   * Sets a reservation's real cost, in one store call: where the limits of its check stand after, or null when no
-   * reservation of the lease is running (settled, ended, taken while the store was down, or none).
+   * Sets a reservation's real cost, in one store call: where the limits of its check stand after, and the alert
+   * thresholds a greater cost reached, or null when no reservation of the lease is running (settled, ended, taken
+   * while the store was down, or none).
    */
-  settle(lease: LeaseRef, policy: QuotaPolicy, cost: number): Promise<LimitEntry[] | null>;
+  settle(lease: LeaseRef, policy: QuotaPolicy, cost: number): Promise<Settled | null>;
   /** Where every limit of the subject stands, the plan's and then every resource's, consuming nothing. */
   usage(subject: string, policy: QuotaPolicy): Promise<LimitEntry[]>;
   /** Allowed and denied checks per minute, oldest first, denials answered from memory included once flushed. */
@@ -102,6 +103,12 @@ export type Limiter = {
    */
   close(): Promise<void>;
 };
+
+/**
+ * A settle's outcome: where the limits stand, and the thresholds it reached (the store recorded them as raised, so
+ * they must go to the outbox as a check's do: contract section 13), by the store's clock.
+ */
+export type Settled = { limits: LimitEntry[]; crossings?: readonly ThresholdCrossing[]; nowMs: number };
 
 /** What a check asks of its lease (contract section 14): for how long, and whether it reserves its cost for a settle. */
 export type LeaseOptions = { ttlMs: number; reserve: boolean };
@@ -400,8 +407,10 @@ export function createLimiter(
       const decision = await store.settle(lease.subject, leaseSpecFor(policy, lease.resource), lease.id, cost);
       if (decision && policy.failMode === "local") local.saw(lease.subject, decision);
       // What was given back may let a remembered denial through now.
-      if (decision) denials.delete(lease.subject);
-      return decision && limitEntries(decision);
+      if (!decision) return null;
+      denials.delete(lease.subject);
+      const { crossings, nowMs } = decision;
+      return { limits: limitEntries(decision), nowMs, ...(crossings && { crossings }) };
     },
 
     ...readsOf(store),

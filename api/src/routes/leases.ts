@@ -1,6 +1,7 @@
 // POST /v1/release and POST /v1/settle (contract section 14): a lease a check took ends at once, or a reservation is
 // settled at the request's real cost.
 import { createRoute, z } from "@hono/zod-openapi";
+import type { AlertRaiser } from "../alerts/alert-raiser";
 import { allow } from "../auth";
 import type { CheckTarget } from "../config/customer-target";
 import type { App, AppDeps } from "../deps";
@@ -74,7 +75,7 @@ async function leaseAndTarget(
   return { lease, target };
 }
 
-export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) {
+export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter, alerts: AlertRaiser) {
   const errors = errorResponses(
     "invalid_request",
     "unauthorized",
@@ -120,7 +121,7 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
       security,
       summary: "Settle a reservation at its real cost",
       description:
-        "For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.",
+        "For a check made with reserve: sets the request's real cost (an LLM's tokens, say). The difference from what was reserved is given back to, or taken from, every bucket and window the check took from, in one atomic step, and the lease ends. A settle may take the customer past a limit: the work is done, so it is counted, and the next check is denied. The alert thresholds a greater cost reaches raise their usage.threshold events, as a check's do. The day's units count the settled cost. 409 conflict, changing nothing, when the reservation was settled already, has passed its expiresAt (it then keeps its reserved cost), was taken while the counter store was down, or no check answered this id.",
       middleware: [allow("service", "admin"), jsonBody],
       request: { body: { required: true, content: { "application/json": { schema: SettleRequest } } } },
       responses: {
@@ -136,14 +137,18 @@ export function registerLeases(app: App, { config }: AppDeps, limiter: Limiter) 
         if (error instanceof ApiError && error.code === "not_found") throw new ApiError("conflict", error.message);
         throw error;
       });
-      const limits = await limiter.settle(lease, target, body.cost);
-      if (!limits) {
+      const settled = await limiter.settle(lease, target, body.cost);
+      if (!settled) {
         throw new ApiError(
           "conflict",
           "no reservation of this lease is running: settled already, past its expiresAt (it keeps its reserved cost), taken without reserve, or taken while the counter store was down",
         );
       }
-      return c.json({ customerId: target.customerId, planId: target.planId, limits }, 200);
+      // A greater cost may reach alert thresholds: in the outbox before the settle is answered, as a check's are.
+      if (settled.crossings && target.customerId !== null) {
+        await alerts.raise(target.customerId, target.planId, settled.crossings, settled.nowMs);
+      }
+      return c.json({ customerId: target.customerId, planId: target.planId, limits: settled.limits }, 200);
     },
   );
 }

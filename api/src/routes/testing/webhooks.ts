@@ -205,5 +205,39 @@ export function describeWebhookRoutes(target: RouteHost) {
         await receiver.close();
       }
     });
+    // The store records the thresholds a settle reaches as raised in the same step, so a settle that did not send
+    // them lost them for the rest of the window (an audit: reserve 10, settle 120 of 100, no event ever).
+    test("a settle whose greater cost reaches alert thresholds sends their events before it is answered", async () => {
+      let secret = "";
+      const receiver = await startReceiver(() => secret);
+      try {
+        const hook = (await t.call("POST", "/v1/webhooks", { body: { ...HOOK, url: receiver.url } })).json;
+        secret = hook.secret;
+        await t.call("POST", "/v1/plans", { body: { id: "llm", name: "LLM", perDay: 100, alerts: [50, 100] } });
+        const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "llm" } })).json;
+        const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json.key;
+        const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+        const reserved = await t.call("POST", "/v1/check", { token: service, body: { key, cost: 10, reserve: true } });
+        expect(reserved.status).toBe(200);
+        const settled = await t.call("POST", "/v1/settle", {
+          token: service,
+          body: { lease: reserved.json.lease.id, cost: 120 },
+        });
+        expect(settled.status).toBe(200);
+        const listed = (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries;
+        expect(listed.map((d: { type: string }) => d.type)).toEqual(["usage.threshold", "usage.threshold"]);
+        for (let round = 0; round < 50 && receiver.received.length < 2; round++) {
+          await t.deliverWebhooks?.();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const events = receiver.received.map((r) => (r.verified as { data: { threshold: number; used: number } }).data);
+        expect(events.map((e) => [e.threshold, e.used]).sort()).toEqual([
+          [100, 120],
+          [50, 120],
+        ]);
+      } finally {
+        await receiver.close();
+      }
+    });
   });
 }
