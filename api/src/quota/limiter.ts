@@ -26,6 +26,7 @@ import {
   type Board,
   type CounterStore,
   type DayPoint,
+  type PartDays,
   type HistoryPoint,
   type RecordOnce,
   type ResetOptions,
@@ -80,6 +81,8 @@ export type Limiter = {
   history(subject: string, minutes: number): Promise<HistoryPoint[]>;
   /** Allowed and denied checks per UTC day, oldest first, up to 400 days back; denials from memory once flushed. */
   daily(subject: string, days: number, resource?: string): Promise<DayPoint[]>;
+  /** The days of each limit set the subject has, its own first, then each resource with any (CounterStore.dailyParts). */
+  dailyParts(subject: string, days: number): Promise<PartDays[]>;
   /** Every limit of the subject starts afresh, and a denial remembered for it is forgotten; with `history`, its history goes too. */
   reset(subject: string, options?: ResetOptions): Promise<void>;
   /**
@@ -114,12 +117,13 @@ export type Settled = { limits: LimitEntry[]; crossings?: readonly ThresholdCros
 export type LeaseOptions = { ttlMs: number; reserve: boolean };
 
 /** Where a subject's limits stand and the checks it made: reads, which consume nothing. */
-export type LimiterReads = Pick<Limiter, "usage" | "history" | "daily">;
+export type LimiterReads = Pick<Limiter, "usage" | "history" | "daily" | "dailyParts">;
 
 const readsOf = (store: CounterStore): LimiterReads => ({
   usage: async (subject, policy) => limitEntries(await store.usage(subject, policy.usage)),
   history: (subject, minutes) => store.history(subject, minutes),
   daily: (subject, days, resource) => store.daily(subject, days, resource),
+  dailyParts: (subject, days) => store.dailyParts(subject, days),
 });
 
 export type LimiterOptions = {

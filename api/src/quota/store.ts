@@ -14,6 +14,9 @@ export type HistoryPoint = { minute: number; allowed: number; denied: number };
  */
 export type DayPoint = { day: number; allowed: number; denied: number; units: number };
 
+/** A limit set's days: the subject's own (resource null), or those of the checks that named a resource. */
+export type PartDays = { resource: string | null; points: DayPoint[] };
+
 /**
  * What one server saw since it last marked the board: every check it answered, allowed or denied, the customers
  * whose share left moved or who were denied, and (`gone`) customers the Live page found no longer exist.
@@ -88,6 +91,12 @@ export interface CounterStore {
    * `resource`, the days of the checks that named it (each counts in the subject's days as well).
    */
   daily(subject: string, days: number, resource?: string): Promise<DayPoint[]>;
+  /**
+   * The days of each of a subject's limit sets in one call, as `daily` reads them: its own first, always, then those
+   * of every resource with a check or units in these days, by name, whether or not its plan names the resource now
+   * (a plan edited mid-month still bills what the month's checks of a resource it dropped consumed).
+   */
+  dailyParts(subject: string, days: number): Promise<PartDays[]>;
   /**
    * A share of contract section 12: a check of `cost` (0: none, a share alone, not counted as a check) that, when
    * allowed, also takes up to `share` more units from every limit of the spec in the same atomic step, for a server to

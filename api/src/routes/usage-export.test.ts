@@ -52,8 +52,8 @@ describe("GET /v1/usage/export", () => {
     let reads = 0;
     const counters = {
       ...memory,
-      daily: (subject: string, days: number) =>
-        ++reads > failAfter ? Promise.reject(new StoreUnavailable()) : memory.daily(subject, days),
+      dailyParts: (subject: string, days: number) =>
+        ++reads > failAfter ? Promise.reject(new StoreUnavailable()) : memory.dailyParts(subject, days),
       together() {
         return this;
       },
@@ -80,9 +80,9 @@ describe("GET /v1/usage/export", () => {
     const read: string[] = [];
     const counters = {
       ...memory,
-      daily: (subject: string, days: number) => {
+      dailyParts: (subject: string, days: number) => {
         read.push(subject);
-        return memory.daily(subject, days);
+        return memory.dailyParts(subject, days);
       },
       together() {
         return this;
@@ -115,13 +115,14 @@ describe("GET /v1/usage/export", () => {
     let most = 0;
     const counters = {
       ...memory,
-      // Answered a turn later, as a network store would: what is in flight together can be counted.
-      daily: async (subject: string, days: number, resource?: string) => {
-        inFlight += days;
+      // Answered a turn later, as a network store would: what is in flight together can be counted (each customer's
+      // days of its two limit sets).
+      dailyParts: async (subject: string, days: number) => {
+        inFlight += 2 * days;
         most = Math.max(most, inFlight);
         await new Promise((r) => setImmediate(r));
-        inFlight -= days;
-        return memory.daily(subject, days, resource);
+        inFlight -= 2 * days;
+        return memory.dailyParts(subject, days);
       },
       together() {
         return this;

@@ -152,42 +152,35 @@ async function* exportText(
   let rows = 0;
   // Goes out with the first hundred customers' rows (or at the end, when there is no customer).
   let head = format === "csv" ? `${CSV_HEADER}\n` : "[";
-  // The limit sets of a customer: the plan's own (null), then each of its plan's resources and its overrides' own.
+  // How many limit sets a customer's days are read for, as far as its plan and overrides name them now (a resource
+  // they no longer name, with checks in the range, is read as well: CounterStore.dailyParts).
   const plans = new Map((await config.plans.list()).map((p) => [p.id, p]));
-  const setsOf = (customer: Customer): (string | null)[] => [
-    null,
-    ...new Set([
+  const setsOf = (customer: Customer): number =>
+    1 +
+    new Set([
       ...Object.keys(plans.get(customer.planId)?.resources ?? {}),
       ...Object.keys(customer.overrides?.resources ?? {}),
-    ]),
-  ];
+    ]).size;
   let after: ListPosition | undefined;
   do {
     const page = await config.customers.page({ limit: EXPORT_PAGE, after });
     for (let i = 0; i < page.customers.length; ) {
       // The next customers whose days fit in one group; one at least, whatever its limit sets.
-      const sets: (string | null)[][] = [];
-      let reading = 0;
-      for (let next = i; next < page.customers.length; next++) {
-        const own = setsOf(page.customers[next] as Customer);
-        if (sets.length > 0 && reading + own.length * back > EXPORT_READ_DAYS) break;
-        sets.push(own);
-        reading += own.length * back;
+      let end = i;
+      for (let reading = 0; end < page.customers.length; end++) {
+        reading += setsOf(page.customers[end] as Customer) * back;
+        if (end > i && reading > EXPORT_READ_DAYS) break;
       }
-      const customers = page.customers.slice(i, i + sets.length);
-      i += sets.length;
-      const points = await Promise.all(
-        customers.map((c, n) =>
-          Promise.all((sets[n] ?? []).map((set) => reads.daily(customerSubject(c.id), back, set ?? undefined))),
-        ),
-      );
+      const customers = page.customers.slice(i, end);
+      i = end;
+      const parts = await Promise.all(customers.map((c) => reads.dailyParts(customerSubject(c.id), back)));
       let text = "";
       customers.forEach((customer, c) => {
-        const bySet = points[c] ?? [];
+        const bySet = parts[c] ?? [];
         // Day by day, each day's limit sets in turn: the plan's own, then each resource's.
-        for (let at = 0; at < (bySet[0]?.length ?? 0); at++) {
-          bySet.forEach((series, k) => {
-            const p = series[at];
+        for (let at = 0; at < (bySet[0]?.points.length ?? 0); at++) {
+          bySet.forEach(({ resource, points }) => {
+            const p = points[at];
             if (!p) return;
             const d = p.day / DAY_MS;
             if (d < range.first || d > range.last || p.allowed + p.denied + p.units === 0) return;
@@ -196,7 +189,7 @@ async function* exportText(
               customerId: customer.id,
               planId: customer.planId,
               day: days[d - range.first] as string,
-              resource: sets[c]?.[k] ?? null,
+              resource,
             };
             text += format === "csv" ? csvLine(row) : `${rows++ === 0 ? "\n" : ",\n"}${jsonItem(row)}`;
           });
@@ -223,7 +216,7 @@ export function registerUsageExport(app: App, { config, logger, now = Date.now }
       tags: ["Usage"],
       security,
       summary: "Every customer's daily totals over a range of days, as CSV or JSON",
-      description: `For billing: one row per customer and UTC day from \`from\` to \`to\` (at most ${KEPT_DAYS} days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Each day's rows come in order of limit set: the plan's own (resource empty), which counts every check, then each resource the customer's plan (or its overrides) names, which counts the checks that named it. Streamed as it is read, customers newest first; CSV with a header line (${CSV_HEADER}), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.`,
+      description: `For billing: one row per customer and UTC day from \`from\` to \`to\` (at most ${KEPT_DAYS} days back), with the checks allowed and denied and the units consumed, the very numbers /v1/customers/{id}/usage/daily answers. Days on which a customer had no check are left out. Each day's rows come in order of limit set: the plan's own (resource empty), which counts every check, then each resource whose checks (those that named it) the customer made in the range, in order of name, whether or not its plan names the resource now, each counting the checks that named it. Streamed as it is read, customers newest first; CSV with a header line (${CSV_HEADER}), or a JSON array. Should the store stop answering part way, the transfer is aborted (the client sees a failed download, not a shorter file). Admin only.`,
       middleware: [allow("admin")],
       request: { query: ExportQuery },
       responses: {

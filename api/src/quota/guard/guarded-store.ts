@@ -101,6 +101,7 @@ export function guardStore(
     refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
     history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),
     daily: (subject, days, resource) => guarded(() => inner.daily(subject, days, resource)),
+    dailyParts: (subject, days) => guarded(() => inner.dailyParts(subject, days)),
     take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
     giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
     addAllowed: (subject, spec, units, allowed) => guarded(() => inner.addAllowed(subject, spec, units, allowed)),

@@ -23,6 +23,7 @@ export function timedStore(store: CounterStore, metrics: Metrics): CounterStore 
     refund: timed(store.refund),
     history: timed(store.history),
     daily: timed(store.daily),
+    dailyParts: timed(store.dailyParts),
     take: timed(store.take),
     giveBack: timed(store.giveBack),
     addAllowed: timed(store.addAllowed),

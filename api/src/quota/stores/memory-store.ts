@@ -4,7 +4,7 @@ import { type CounterState, MINUTE_MS, type Mode, type WindowCount } from "../co
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
-import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS } from "../store";
+import { type CounterStore, type DayPoint, type HistoryPoint, KEPT_DAYS, type PartDays } from "../store";
 import { DAY_MS } from "../windows";
 import { createMemoryBoard } from "./memory-board";
 import { sweeper } from "./sweeper";
@@ -220,6 +220,18 @@ export function createMemoryStore({
     }
   }
 
+  /** A subject's days, or a resource's (days.lua's layout, kept as series here). */
+  function dailyOf(key: string, count: number, resource?: string): DayPoint[] {
+    const series = days.get(resource === undefined ? key : `${key}\n${resource}`) ?? [];
+    const points = readSeries(series, DAY_MS, count, now(), DAY_WIDTH);
+    return points.map(({ start, counts: [allowed = 0, denied = 0, units = 0] }) => ({
+      day: start,
+      allowed,
+      denied,
+      units: Math.max(0, units),
+    }));
+  }
+
   return {
     async check(key, spec, cost, lease) {
       return countCall(key, spec, cost, lease ? { lease } : "check").decision;
@@ -289,15 +301,15 @@ export function createMemoryStore({
       return points.map(({ start, counts: [allowed = 0, denied = 0] }) => ({ minute: start, allowed, denied }));
     },
 
-    async daily(key: string, count: number, resource?: string): Promise<DayPoint[]> {
-      const series = days.get(resource === undefined ? key : `${key}\n${resource}`) ?? [];
-      const points = readSeries(series, DAY_MS, count, now(), DAY_WIDTH);
-      return points.map(({ start, counts: [allowed = 0, denied = 0, units = 0] }) => ({
-        day: start,
-        allowed,
-        denied,
-        units: Math.max(0, units),
-      }));
+    daily: async (key: string, count: number, resource?: string) => dailyOf(key, count, resource),
+
+    async dailyParts(key: string, count: number): Promise<PartDays[]> {
+      const parts: PartDays[] = [{ resource: null, points: dailyOf(key, count) }];
+      for (const resource of [...(resourcesOf.get(key)?.names ?? [])].sort()) {
+        const points = dailyOf(key, count, resource);
+        if (points.some((p) => p.allowed + p.denied + p.units > 0)) parts.push({ resource, points });
+      }
+      return parts;
     },
 
     async recordChecks(key, { allowed, denied, units, resource, once }): Promise<void> {

@@ -2,7 +2,7 @@
 import type { Counts, Crossing, LeaseAsk } from "../counting";
 import { type Decision, decide } from "../decision";
 import type { LimitSpec } from "../limits";
-import type { Board, CounterStore, DayPoint, HistoryPoint } from "../store";
+import type { Board, CounterStore, DayPoint, HistoryPoint, PartDays } from "../store";
 import type { SharedArgs } from "./script-batch";
 import { type Script, scripts } from "./scripts";
 
@@ -222,6 +222,28 @@ export function createScriptStore(
         points.push({ day: (first + (i - 1) / 3) * DAY_MS, allowed, denied, units });
       }
       return points;
+    },
+
+    async dailyParts(subject, days): Promise<PartDays[]> {
+      // { first day, then each set's resource ("" its own) and its days' allowed, denied and units } (daily.lua).
+      const r = (await client.run(scripts.daily, [subjectKey(subject)], [String(days), time(), "*"])) as unknown[];
+      const first = Number(r[0]);
+      const parts: PartDays[] = [];
+      for (let i = 1; i < r.length; i += 1 + 3 * days) {
+        const name = String(r[i]);
+        const points: DayPoint[] = [];
+        for (let d = 0; d < days; d++) {
+          const at = i + 1 + 3 * d;
+          points.push({
+            day: (first + d) * DAY_MS,
+            allowed: Number(r[at]),
+            denied: Number(r[at + 1]),
+            units: Number(r[at + 2]),
+          });
+        }
+        parts.push({ resource: name === "" ? null : name, points });
+      }
+      return parts;
     },
 
     async recordChecks(subject, { allowed, denied, units = allowed, resource, once }) {

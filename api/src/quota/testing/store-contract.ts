@@ -422,6 +422,38 @@ export function describeCounterStore(
         expect((await store.daily(s, 1))[0]).toEqual({ day, allowed: 2, denied: 0, units: 3 });
       }));
 
+    test("dailyParts reads every limit set's days at once, as daily reads each: its own first, then each resource with any, by name", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const own = spec({ day: 100 });
+        const part = (name: string) => spec({ day: 100 }, { name, limits: { day: 2 } });
+        await setTime(at("2026-11-20T12:00:00.000Z"));
+        await run(store, s, part("old"), 1);
+        await setTime(at("2026-11-29T23:59:00.000Z"));
+        await run(store, s, own, 2);
+        await run(store, s, part("zeta"), 3);
+        await setTime(at("2026-11-30T08:00:00.000Z"));
+        await run(store, s, part("ai"), 1, 2);
+        await store.refund(s, part("ai"), 1);
+        const expected = async (days: number, names: string[]) => [
+          { resource: null, points: await store.daily(s, days) },
+          ...(await Promise.all(
+            names.map(async (name) => ({ resource: name, points: await store.daily(s, days, name) })),
+          )),
+        ];
+        // "old" had no check in the last three days; a 400-day read spans several of days.lua's 64-day blocks.
+        expect(await store.dailyParts(s, 3)).toEqual(await expected(3, ["ai", "zeta"]));
+        expect(await store.dailyParts(s, 400)).toEqual(await expected(400, ["ai", "old", "zeta"]));
+        expect((await store.dailyParts(s, 1))[1]?.points).toEqual([
+          { day: at("2026-11-30T00:00:00.000Z"), allowed: 1, denied: 0, units: 1 },
+        ]);
+        // A subject with no day, and an address (which keeps none), have their own set alone, of zeros.
+        expect(await store.dailyParts(fresh(), 2)).toEqual([{ resource: null, points: await store.daily(fresh(), 2) }]);
+        const ip = `ip:198.51.100.${next++ % 250}`;
+        await run(store, ip, part("ai"), 1);
+        expect((await store.dailyParts(ip, 1)).map((p) => p.resource)).toEqual([null]);
+      }));
+
     test("daily usage counts allowed and denied checks per UTC day for 400 days; anonymous subjects keep none", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();

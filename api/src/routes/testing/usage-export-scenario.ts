@@ -170,6 +170,11 @@ export async function exportHasResourceRows(counters: CounterStore, clock: { now
     // The plan-own rows are /usage/daily's.
     const daily = (await t.call("GET", `/v1/customers/${a.id}/usage/daily?days=1`)).json.points[0];
     expect(daily).toEqual({ day, allowed: 4, denied: 1, units: 5 });
+    // The plan drops its resource and b's overrides go: the month's checks that named them are still billed (an
+    // audit: the export listed only the resources the plan named now, and a resource's rows went with it).
+    expect((await t.call("PATCH", "/v1/plans/ai", { body: { resources: {} } })).status).toBe(200);
+    expect((await t.call("PATCH", `/v1/customers/${b.id}`, { body: { overrides: null } })).status).toBe(200);
+    expect(parseCsv((await t.call("GET", `/v1/usage/export?from=${day}&to=${day}&format=csv`)).text)).toEqual(expected);
   } finally {
     t.client.close();
   }
