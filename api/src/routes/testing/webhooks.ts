@@ -173,71 +173,68 @@ export function describeWebhookRoutes(target: RouteHost) {
       }
     });
 
-    test("a check whose use reaches a plan's alert threshold sends one usage.threshold event, verified", async () => {
+    /**
+     * A receiver with an endpoint, a customer on `plan` and a service token; `act` makes calls that reach both of the
+     * plan's two thresholds. Each event must be in the outbox before the call that raised it is answered (listed at
+     * once), then reach the receiver verified, as /openapi.json documents it: their [threshold, used], sorted.
+     */
+    async function thresholdEvents(
+      plan: { id: string; name: string; perDay: number; alerts: number[] },
+      act: (key: string, service: string) => Promise<void>,
+    ) {
       let secret = "";
       const receiver = await startReceiver(() => secret);
       try {
         const hook = (await t.call("POST", "/v1/webhooks", { body: { ...HOOK, url: receiver.url } })).json;
         secret = hook.secret;
-        await t.call("POST", "/v1/plans", { body: { id: "metered", name: "Metered", perDay: 4, alerts: [50, 100] } });
-        const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "metered" } })).json;
+        await t.call("POST", "/v1/plans", { body: plan });
+        const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: plan.id } })).json;
         const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json.key;
         const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+        await act(key, service);
+        const listed = (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries;
+        expect(listed.map((d: { type: string }) => d.type)).toEqual(["usage.threshold", "usage.threshold"]);
+        for (let round = 0; round < 50 && receiver.received.length < 2; round++) {
+          await t.deliverWebhooks?.();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(receiver.received.map((r) => r.verifyError)).toEqual([undefined, undefined]);
+        for (const r of receiver.received) expect(() => UsageThresholdEvent.strict().parse(r.verified)).not.toThrow();
+        const events = receiver.received.map((r) => (r.verified as { data: { threshold: number; used: number } }).data);
+        return events.map((e) => [e.threshold, e.used]).sort();
+      } finally {
+        await receiver.close();
+      }
+    }
+
+    test("a check whose use reaches a plan's alert threshold sends one usage.threshold event, verified", async () => {
+      const plan = { id: "metered", name: "Metered", perDay: 4, alerts: [50, 100] };
+      const events = await thresholdEvents(plan, async (key, service) => {
         const statuses: number[] = [];
         for (let i = 0; i < 6; i++)
           statuses.push((await t.call("POST", "/v1/check", { token: service, body: { key } })).status);
         expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-        // Each event is in the outbox before its check is answered: the deliveries are listed at once.
-        const listed = (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries;
-        expect(listed.map((d: { type: string }) => d.type)).toEqual(["usage.threshold", "usage.threshold"]);
-        for (let round = 0; round < 50 && receiver.received.length < 2; round++) {
-          await t.deliverWebhooks?.();
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        const events = receiver.received.map((r) => (r.verified as { data: { threshold: number; used: number } }).data);
-        expect(events.map((e) => [e.threshold, e.used]).sort()).toEqual([
-          [100, 4],
-          [50, 2],
-        ]);
-        expect(receiver.received.map((r) => r.verifyError)).toEqual([undefined, undefined]);
-        for (const r of receiver.received) expect(() => UsageThresholdEvent.strict().parse(r.verified)).not.toThrow();
-      } finally {
-        await receiver.close();
-      }
+      });
+      expect(events).toEqual([
+        [100, 4],
+        [50, 2],
+      ]);
     });
+
     // The store records the thresholds a settle reaches as raised in the same step, so a settle that did not send
     // them lost them for the rest of the window (an audit: reserve 10, settle 120 of 100, no event ever).
     test("a settle whose greater cost reaches alert thresholds sends their events before it is answered", async () => {
-      let secret = "";
-      const receiver = await startReceiver(() => secret);
-      try {
-        const hook = (await t.call("POST", "/v1/webhooks", { body: { ...HOOK, url: receiver.url } })).json;
-        secret = hook.secret;
-        await t.call("POST", "/v1/plans", { body: { id: "llm", name: "LLM", perDay: 100, alerts: [50, 100] } });
-        const customer = (await t.call("POST", "/v1/customers", { body: { name: "Acme", planId: "llm" } })).json;
-        const key = (await t.call("POST", `/v1/customers/${customer.id}/keys`)).json.key;
-        const service = (await t.call("POST", "/v1/tokens", { body: { name: "svc", role: "service" } })).json.token;
+      const plan = { id: "llm", name: "LLM", perDay: 100, alerts: [50, 100] };
+      const events = await thresholdEvents(plan, async (key, service) => {
         const reserved = await t.call("POST", "/v1/check", { token: service, body: { key, cost: 10, reserve: true } });
         expect(reserved.status).toBe(200);
-        const settled = await t.call("POST", "/v1/settle", {
-          token: service,
-          body: { lease: reserved.json.lease.id, cost: 120 },
-        });
-        expect(settled.status).toBe(200);
-        const listed = (await t.call("GET", `/v1/webhooks/${hook.id}/deliveries`)).json.deliveries;
-        expect(listed.map((d: { type: string }) => d.type)).toEqual(["usage.threshold", "usage.threshold"]);
-        for (let round = 0; round < 50 && receiver.received.length < 2; round++) {
-          await t.deliverWebhooks?.();
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        const events = receiver.received.map((r) => (r.verified as { data: { threshold: number; used: number } }).data);
-        expect(events.map((e) => [e.threshold, e.used]).sort()).toEqual([
-          [100, 120],
-          [50, 120],
-        ]);
-      } finally {
-        await receiver.close();
-      }
+        const lease = reserved.json.lease.id;
+        expect((await t.call("POST", "/v1/settle", { token: service, body: { lease, cost: 120 } })).status).toBe(200);
+      });
+      expect(events).toEqual([
+        [100, 120],
+        [50, 120],
+      ]);
     });
   });
 }
