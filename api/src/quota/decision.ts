@@ -49,6 +49,11 @@ export type Decision = {
    * the denial's wait is over, on any server, so it is remembered only briefly.
    */
   settlingUntilMs?: number;
+  /**
+   * A denial while servers hold units of the subject's limits as shares (contract section 12): what they do not spend
+   * goes back within about a second, on any server, so it is remembered only briefly too.
+   */
+  sharesHeld?: true;
 };
 
 /** The bucket's entry of one part. */
@@ -137,10 +142,11 @@ export function decide(counted: Counts, spec: LimitSpec, cost: number, nowMs: nu
     if (withHeld && held > 0) for (let i = first; i < limits.length; i++) (limits[i] as LimitState).held = held;
     if (part.concurrent != null) limits.push(concurrentState(part, counted, p, allowed, nowMs));
   }
-  if (counted.settlingUntilMs !== undefined)
-    return { allowed, nowMs, limits, settlingUntilMs: counted.settlingUntilMs };
-  if (!counted.crossings) return { allowed, nowMs, limits };
-  return { allowed, nowMs, limits, crossings: crossingsOf(counted.crossings, counted.counts, spec, nowMs) };
+  const decision: Decision = { allowed, nowMs, limits };
+  if (counted.settlingUntilMs !== undefined) decision.settlingUntilMs = counted.settlingUntilMs;
+  else if (counted.crossings) decision.crossings = crossingsOf(counted.crossings, counted.counts, spec, nowMs);
+  if (!allowed && counted.held.some((units) => units > 0)) decision.sharesHeld = true;
+  return decision;
 }
 
 /** The crossings a store counted (by each window's place in the spec) with the names and times of their windows. */

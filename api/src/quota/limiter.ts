@@ -354,8 +354,10 @@ export function createLimiter(
           // shares, units that other servers give back (within about a second of going unused) are looked for again.
           // Nor is a denial for want of a free lease remembered: any release may free one at once.
           if (!decided.allowed && decided.waitMs !== null && !(spec.leased && deniedInFlight(decision))) {
-            // While a reservation may still be settled (and give back, on any server), about as briefly.
-            const forMs = share === null && decision.settlingUntilMs === undefined ? decided.waitMs : SHARED_DENIAL_MS;
+            // While a reservation may still be settled, or servers hold shares (which give back, on any server), about
+            // as briefly, whether or not this check's plan shares (one edited to stop sharing leaves others' shares).
+            const brief = share !== null || decision.settlingUntilMs !== undefined || decision.sharesHeld;
+            const forMs = brief ? SHARED_DENIAL_MS : decided.waitMs;
             denials.set(subject, counted, cost, decided.waitMs, decision, forMs);
           } else if (decided.allowed) denials.forget(subject, counted);
           result = marked(subject, decided);

@@ -111,6 +111,8 @@ function twoServers(perDay: number) {
     a: server(),
     b: server(),
     policy: quotaPolicy(limits, {}, null, 100),
+    /** The same limits with no share: the plan after an edit that took its localShare away. */
+    unshared: quotaPolicy(limits, {}, null, null),
     advance,
   };
 }
@@ -258,6 +260,17 @@ describe("local shares in one process", () => {
     expect((await b.check("acme", policy, 1)).allowed).toBe(false);
     await advance(600);
     expect((await b.check("acme", policy, 1)).allowed).toBe(true);
+  });
+
+  // A plan that stopped sharing: a server with no share of its own is denied by what the others still hold, which
+  // they give back within a second. Remembered until the day's end, that denial locked the customer out of that
+  // server with nearly all its quota left (an audit: every check 429 for the rest of the hour, 449 units free).
+  test("a server without a share, denied while others hold the quota, asks again within 2 s, and finds it given back", async () => {
+    const { a, b, policy, unshared, advance } = twoServers(100);
+    expect((await a.check("acme", policy, 1)).allowed).toBe(true);
+    expect(await b.check("acme", unshared, 1)).toMatchObject({ allowed: false, waitMs: 3_600_000 });
+    await advance(2100);
+    expect((await b.check("acme", unshared, 1)).allowed).toBe(true);
   });
 
   test("a share held across a reset on another server is counted after it: every check allowed since is", async () => {
