@@ -62,6 +62,17 @@ function argsOf(spec: LimitSpec): SpecArgs {
   return args;
 }
 
+/** daily.lua's `count` days from `at` in its reply, each allowed, denied and units, the first of them day `first`. */
+function dayPoints(reply: readonly unknown[], at: number, first: number, count: number): DayPoint[] {
+  const points: DayPoint[] = [];
+  for (let d = 0; d < count; d++) {
+    const i = at + 3 * d;
+    const day = (first + d) * DAY_MS;
+    points.push({ day, allowed: Number(reply[i]), denied: Number(reply[i + 1]), units: Number(reply[i + 2]) });
+  }
+  return points;
+}
+
 function toNumbers(reply: unknown): number[] {
   if (!Array.isArray(reply)) throw new Error(`unexpected reply from the counter store: ${JSON.stringify(reply)}`);
   return reply.map(Number);
@@ -215,33 +226,16 @@ export function createScriptStore(
     async daily(subject, days, resource): Promise<DayPoint[]> {
       const part = resource === undefined ? "" : `${resource}/`;
       const r = toNumbers(await client.run(scripts.daily, [subjectKey(subject)], [String(days), time(), part]));
-      const first = r[0] as number;
-      const points: DayPoint[] = [];
-      for (let i = 1; i + 2 < r.length; i += 3) {
-        const [allowed, denied, units] = [r[i] as number, r[i + 1] as number, r[i + 2] as number];
-        points.push({ day: (first + (i - 1) / 3) * DAY_MS, allowed, denied, units });
-      }
-      return points;
+      return dayPoints(r, 1, r[0] as number, days);
     },
 
     async dailyParts(subject, days): Promise<PartDays[]> {
       // { first day, then each set's resource ("" its own) and its days' allowed, denied and units } (daily.lua).
       const r = (await client.run(scripts.daily, [subjectKey(subject)], [String(days), time(), "*"])) as unknown[];
-      const first = Number(r[0]);
       const parts: PartDays[] = [];
       for (let i = 1; i < r.length; i += 1 + 3 * days) {
         const name = String(r[i]);
-        const points: DayPoint[] = [];
-        for (let d = 0; d < days; d++) {
-          const at = i + 1 + 3 * d;
-          points.push({
-            day: (first + d) * DAY_MS,
-            allowed: Number(r[at]),
-            denied: Number(r[at + 1]),
-            units: Number(r[at + 2]),
-          });
-        }
-        parts.push({ resource: name === "" ? null : name, points });
+        parts.push({ resource: name === "" ? null : name, points: dayPoints(r, i + 1, Number(r[0]), days) });
       }
       return parts;
     },
