@@ -46,6 +46,8 @@
 --          and the member "" scored 0, which never counts: it keeps the set, and so its expiry, when its last lease is
 --          released (Redis deletes an empty set, and a lease taken after would make it again without one);
 --          rl:{<subject>}:r:<lease id>, a reservation's "<taken at>:<cost>:<resets>:<ends>", expiring when it ends.
+--          A window of whole days the subject has no count for is worked out from its days (days.lua) after the time
+--          of its last reset, rl:{<subject>}:rt (reset.lua): usedOnDays.
 -- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
 --          names a resource), followed, when the plan has alert thresholds, by ':' and them in percent, ascending
 --          ("1:80,100"), then, when a part limits requests in flight, by '/' and each part's concurrent limit (how
@@ -152,10 +154,14 @@ local function ruleOf(text)
   local index, count, n, unit, from = string.match(text, '^([^:]+):([^:]+):(%d+)(%a*):(%d+)$')
   n, from = tonumber(n), tonumber(from)
   if not n or n < 1 then return nil end
+  -- daily: the UTC day, whose count is the day's use. wholeDays: whole UTC days longer than one (a week, months),
+  -- whose count, when the subject has none for the window running (a limit added to its plan mid-window), is worked
+  -- out from its days (usedOnDays).
   if unit == '' then
-    r = { index = index, count = count, length = n, offset = from }
+    r = { index = index, count = count, length = n, offset = from, daily = n == DAY and from % DAY == 0,
+      wholeDays = n > DAY and n % DAY == 0 and from % DAY == 0 }
   elseif unit == 'mo' and from >= 1 and from <= 31 then
-    r = { index = index, count = count, months = n, billing = from }
+    r = { index = index, count = count, months = n, billing = from, wholeDays = true }
   else
     return nil
   end
@@ -186,10 +192,38 @@ local function find(r, now)
   return r.last
 end
 
--- When window i of a rule ends.
+-- When window i of a rule starts, and when it ends.
+local function starts(r, i)
+  if r.billing then return monthStart(floor(i / 100) * r.months, r.billing) end
+  return i * r.length + r.offset
+end
 local function ends(r, i)
   if r.billing then return monthStart((floor(i / 100) + 1) * r.months, r.billing) end
   return (i + 1) * r.length + r.offset
+end
+
+-- The units a part of a subject used on the UTC days first to last (days since the epoch), as its days keep them
+-- (days.lua; each day never below none, as daily.lua reads it): what a window of whole days counts when the subject
+-- has no count for it, so that a limit added mid-window counts what its window has already used (contract section
+-- 5). Days up to that of the subject's last reset (reset.lua: rl:{<subject>}:rt) count nothing, as its counters
+-- were cleared then. An address keeps no days.
+local function usedOnDays(key, prefix, first, last)
+  if first > last or string.sub(key, 1, 7) == 'rl:{ip:' then return 0 end
+  local reset = tonumber(redis.call('GET', key .. ':rt'))
+  if reset then first = math.max(first, floor(reset / DAY) + 1) end
+  local part = prefix == '' and '' or '/' .. prefix
+  local used, fields = 0, {}
+  while first <= last do
+    local block = floor(first / 64)
+    local upto, n = math.min(last, block * 64 + 63), 0
+    for day = first, upto do
+      fields[n + 1], fields[n + 2], n = (day % 64) .. part .. 'a', (day % 64) .. part .. 'x', n + 2
+    end
+    local kept = redis.call('HMGET', key .. ':d:' .. block, unpack(fields, 1, n))
+    for i = 1, n, 2 do used = used + math.max(0, (tonumber(kept[i]) or 0) + (tonumber(kept[i + 1]) or 0)) end
+    first = upto + 1
+  end
+  return used
 end
 
 -- Redis TIME, read once a call: the checks of one call all happen at the same instant.
@@ -286,7 +320,7 @@ local function readSpec(argv, a)
   fields[f + 1], f = 'rv', f + 1
   return {
     parts = parts, nf = f, fields = fields, buckets = buckets, windows = windows, alerts = alerts, reach = reach,
-    resource = resource, concurrent = concurrent, sets = sets, swept = swept, leased = most ~= nil, rv = f
+    resource = resource, concurrent = concurrent, sets = sets, prefixes = prefixes, swept = swept, leased = most ~= nil, rv = f
   }
 end
 
@@ -401,6 +435,8 @@ local function check(key, spec, cost, mode, fixed)
   for p = 1, spec.parts do
     -- The bucket's fill now: no timers, just what drained since the last update.
     local capacity, rate = buckets[3 * p - 2], buckets[3 * p - 1]
+    -- The part's day's count before this check, once its day window is read (it comes before longer ones).
+    local dayCount
     -- Requests in flight: the part's leases that have not ended. A check that takes a lease needs one free.
     local most = spec.concurrent[p]
     flights[p], freeAt[p] = 0, 0
@@ -435,7 +471,15 @@ local function check(key, spec, cost, mode, fixed)
       local kept = tonumber(state[f + 1]) or -1
       if r.billing and kept >= 0 and kept < 100000 then kept = kept * 100 + index % 100 end
       local count = 0
-      if kept == index or (r.billing and kept > index) then count = tonumber(state[f + 2]) or 0 end
+      if kept == index or (r.billing and kept > index) then count = tonumber(state[f + 2]) or 0
+      elseif r.wholeDays then
+        -- None kept for this window: its days before today, and today's use (the day's count, or its days when the
+        -- part counts no day).
+        local today = floor(now / DAY)
+        count = usedOnDays(key, spec.prefixes[p], floor(starts(r, index) / DAY), dayCount and today - 1 or today)
+          + (dayCount or 0)
+      end
+      if r.daily then dayCount = count end
       local limit = windows[2 * c]
       if limit >= 0 and count + cost > limit then allowed = false end
       indexes[c], counts[c] = index, count

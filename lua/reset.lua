@@ -22,12 +22,16 @@
 
 local forgetting = ARGV[1] == 'history'
 local KEEP = forgetting and { rs = true } or { mi = true, mc = true, ma = true, rs = true }
-if forgetting then
-  local HOUR, DAY = 3600000, 86400000
-  local DAYS_PER_HASH, KEPT_DAYS = 64, 400 -- as days.lua
-  local now = (function()
+local HOUR, DAY = 3600000, 86400000
+local DAYS_PER_HASH, KEPT_DAYS = 64, 400 -- as days.lua
+local now = (function()
 -- @clock
-  end)()(ARGV[2] or '')
+end)()(ARGV[2] or '')
+-- When: a window of whole days that the subject has no count for is worked out from its days (check.lua's
+-- usedOnDays), from the day after this one on, so that what it used before the reset stays forgotten. Kept as long
+-- as days are, whether or not there were counters to clear.
+redis.call('SET', KEYS[1] .. ':rt', string.format('%.0f', now), 'PX', string.format('%.0f', KEPT_DAYS * DAY))
+if forgetting then
   local keys = {}
   -- A minute's hour is kept for a day after it ends (check.lua's addToHistory); a block of days until its last day is
   -- KEPT_DAYS old. A few dozen keys, whatever the subject did.

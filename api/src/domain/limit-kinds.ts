@@ -29,8 +29,8 @@ export type WindowKind = {
   /**
    * Counted even where the customer has no limit in it, so that a limit added later counts what its window has
    * already used. Long windows are counted only where limited: counting them for everyone would keep every subject's
-   * counters for weeks (anonymous addresses included) and cost every check more windows; such a limit added later
-   * counts from when it is added.
+   * counters for weeks (anonymous addresses included) and cost every check more windows. Such a limit added later
+   * (a window of whole UTC days) has its window's use worked out from the subject's days (WindowRule.wholeDays).
    */
   readonly alwaysCounted: boolean;
 };

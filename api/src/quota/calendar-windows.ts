@@ -31,6 +31,8 @@ export function calendarRule(kind: WindowKind, months: number, day: number): Win
     fields: kind.hashFields,
     params: `${index}:${count}:${months}mo:${day}`,
     lengthVaries: true,
+    daily: false,
+    wholeDays: true,
     index(nowMs) {
       const now = new Date(nowMs);
       const month = now.getUTCFullYear() * 12 + now.getUTCMonth();

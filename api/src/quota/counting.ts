@@ -144,6 +144,15 @@ export type Mode =
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };
 
+/**
+ * The units a part (by its prefix) of the subject used on the UTC days from `firstDayMs` to `lastDayMs` (their
+ * starts), as its days keep them, each day never below none; days up to that of its last reset count nothing
+ * (check.lua's usedOnDays). What a window of whole days counts when the subject has no count for it.
+ */
+export type UsedOnDays = (prefix: string, firstDayMs: number, lastDayMs: number) => number;
+
+const DAY_MS = 86_400_000;
+
 /** The bucket's fill now: what it held, less what drained since, never below empty. No timers: worked out on use. */
 function drained(bucket: BucketState | undefined, perMinute: number, nowMs: number): number {
   if (!bucket) return 0;
@@ -204,6 +213,7 @@ export function count(
   cost: number,
   nowMs: number,
   mode: Mode,
+  usedOnDays?: UsedOnDays,
 ): Counts {
   const s = state ?? EMPTY;
   let allowed = true;
@@ -250,12 +260,22 @@ export function count(
     if (part.capacity !== null && occupied > part.capacity * UNITS_PER_REQUEST) allowed = false;
     levels.push(level);
     held.push(units);
+    // The part's day's count before this call, once its day window is read (it comes before longer ones).
+    let dayCount: number | undefined;
     for (const w of part.windows) {
       const kept = s.windows[windowField(part, w)];
       const index = w.rule.index(nowMs);
       // Of the window running now, or of a month that began later (its billing day moved): check.lua's rule.
-      const n =
-        kept !== undefined && (kept.index === index || (w.rule.lengthVaries && kept.index > index)) ? kept.count : 0;
+      const current = kept !== undefined && (kept.index === index || (w.rule.lengthVaries && kept.index > index));
+      let n = current ? kept.count : 0;
+      if (!current && w.rule.wholeDays && usedOnDays) {
+        // None kept for this window: its days before today, and today's use (the day's count, or its days when the
+        // part counts no day).
+        const today = nowMs - (nowMs % DAY_MS);
+        const last = dayCount === undefined ? today : today - DAY_MS;
+        n = usedOnDays(part.prefix, w.rule.startMs(index), last) + (dayCount ?? 0);
+      }
+      if (w.rule.daily) dayCount = n;
       if (w.size !== null && n + cost > w.size) allowed = false;
       counts.push(n);
       if (then !== undefined) fromTake.push(w.rule.index(then) === index);

@@ -10,6 +10,7 @@ import {
   type Mode,
   type Reservation,
   SHARE_LEASE_MS,
+  type UsedOnDays,
   type WindowCount,
   windowField,
 } from "./counting";
@@ -24,9 +25,10 @@ export function callInProcess(
   cost: number,
   nowMs: number,
   mode: Mode = "check",
+  usedOnDays?: UsedOnDays,
 ): { decision: Decision; taken: number; resets: number; refundable: number; next: CounterState | null } {
   const resets = current?.resets ?? 0;
-  const counted = count(current, spec, cost, nowMs, mode);
+  const counted = count(current, spec, cost, nowMs, mode, usedOnDays);
   let next: CounterState | null = null;
   const share = typeof mode === "object" && ("share" in mode || "takenAtMs" in mode);
   const release = typeof mode === "object" && "release" in mode;

@@ -17,6 +17,14 @@ export type WindowRule = {
   params: string;
   /** Whether its windows differ in length (months): what is said of one window may not hold for the next. */
   lengthVaries: boolean;
+  /** The UTC day: its count is the day's use so far. */
+  daily: boolean;
+  /**
+   * Windows of whole UTC days, longer than one (a week, months): a subject with no count for the window running (a
+   * limit added to its plan mid-window) has it worked out from its days kept (counting.ts, check.lua's usedOnDays),
+   * so that the limit counts what its window has already used (contract section 5).
+   */
+  wholeDays: boolean;
   index(nowMs: number): number;
   startMs(index: number): number;
   endMs(index: number): number;

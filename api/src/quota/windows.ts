@@ -1,7 +1,7 @@
 // The windows a limit can count in: each kind's rule made from its row of the domain's table (domain/limit-kinds.ts),
 // how a window is found from the store's clock. check.lua is sent each rule's params and finds the same windows from
 // them, so that every store agrees on where a window starts and ends, and a new kind needs no code here or there.
-import { WINDOW_KINDS, type WindowKind, type WindowName } from "../domain/limit-kinds";
+import { DAY_MS, WINDOW_KINDS, type WindowKind, type WindowName } from "../domain/limit-kinds";
 import { calendarRule } from "./calendar-windows";
 import type { WindowRule } from "./window-rule";
 
@@ -15,6 +15,8 @@ function fixedRule(kind: WindowKind, lengthMs: number, offsetMs: number): Window
     fields: kind.hashFields,
     params: `${index}:${count}:${lengthMs}:${offsetMs}`,
     lengthVaries: false,
+    daily: lengthMs === DAY_MS && offsetMs % DAY_MS === 0,
+    wholeDays: lengthMs > DAY_MS && lengthMs % DAY_MS === 0 && offsetMs % DAY_MS === 0,
     index: (nowMs) => Math.floor((nowMs - offsetMs) / lengthMs),
     startMs: (i) => i * lengthMs + offsetMs,
     endMs: (i) => (i + 1) * lengthMs + offsetMs,

@@ -96,9 +96,10 @@ describe("check.lua (integration, needs redis-server)", () => {
     const check = () => checkOneWindow(key, rule, now);
     expect(await check()).toEqual([[1, now, 120_000, 7, 0, 0, 0]]);
     expect(await client.hmget(key, ...rule.fields)).toEqual([String(rule.index(now)), "7"]);
-    // November's, kept the same way, is of a month before: afresh.
+    // November's, kept the same way, is of a month before: December's count is worked out from the key's days (the
+    // check above, of cost 2, today: this spec counts no day), and then takes 2 more.
     await client.hset(key, rule.fields[0], String(2026 * 12 + 10), rule.fields[1], "5");
-    expect(await check()).toEqual([[1, now, 120_000, 2, 0, 0, 0]]);
+    expect(await check()).toEqual([[1, now, 120_000, 4, 0, 0, 0]]);
   });
 
   test("an unknown window rule fails that check alone, before it writes anything", async () => {

@@ -1,6 +1,6 @@
 // The embedded counter store: every subject's counters, per-minute history and daily totals in this process's memory.
 import { type Schedule, timerSchedule } from "../../schedule";
-import { type CounterState, MINUTE_MS, type Mode, type WindowCount } from "../counting";
+import { type CounterState, MINUTE_MS, type Mode, type UsedOnDays, type WindowCount } from "../counting";
 import type { Decision } from "../decision";
 import { callInProcess, stateExpiresAt } from "../in-process";
 import { type LimitSpec, resourceOf } from "../limits";
@@ -105,6 +105,9 @@ export function createMemoryStore({
   // The resources whose days each subject has, so that a reset with its history finds them without a pass over every
   // day kept; an entry goes with the last of its days.
   const resourcesOf = new Map<string, { key: string; names: Set<string> }>();
+  // When each subject was last reset: its windows of whole days are worked out from the days after it (check.lua's
+  // usedOnDays), kept as long as days are.
+  const resetAt = new Map<string, number>();
   const board = createMemoryBoard(now);
   /** The servers that said they share this store, and until when (presence). */
   const servers = new Map<string, number>();
@@ -145,11 +148,13 @@ export function createMemoryStore({
   const resourcesGone = sweeper(resourcesOf, slices, ({ key, names }) =>
     [...names].every((name) => !days.has(`${key}\n${name}`)),
   );
+  const oldResets = sweeper(resetAt, slices, (at: number, t) => at < oldestDayKept(t));
   const stopSweeping = schedule(sliceEveryMs, () => {
     const t = now();
     idleSubjects.slice(t);
     oldDays.slice(t);
     resourcesGone.slice(t);
+    oldResets.slice(t);
   });
 
   /** A whole pass at once (tests, and anyone who wants the memory back now). */
@@ -158,7 +163,24 @@ export function createMemoryStore({
     idleSubjects.all(t);
     oldDays.all(t);
     resourcesGone.all(t);
+    oldResets.all(t);
   }
+
+  /** check.lua's usedOnDays: a part's units on the days from `firstMs` to `lastMs` after the subject's last reset. */
+  const usedOnDaysOf =
+    (key: string): UsedOnDays =>
+    (prefix, firstMs, lastMs) => {
+      const series = days.get(prefix === "" ? key : `${key}\n${prefix.slice(0, -1)}`);
+      if (!series) return 0;
+      const reset = resetAt.get(key);
+      const from = reset === undefined ? firstMs : Math.max(firstMs, reset - (reset % DAY_MS) + DAY_MS);
+      let used = 0;
+      for (let i = 0; i < series.length; i += DAY_WIDTH) {
+        const start = series[i] as number;
+        if (start >= from && start <= lastMs) used += Math.max(0, series[i + 3] as number);
+      }
+      return used;
+    };
 
   /** `count` checks in the history and the day; allowed ones that consumed `units` (one each when not said). */
   function record(
@@ -194,7 +216,7 @@ export function createMemoryStore({
     const subject = subjectOf(key);
     const reserved =
       typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.get(mode.settleLease) : undefined;
-    const result = callInProcess(subject.state, spec, cost, nowMs, mode);
+    const result = callInProcess(subject.state, spec, cost, nowMs, mode, usedOnDaysOf(key));
     if (result.next) subject.state = result.next;
     // A settle changes the units of the day the reservation was made on, not its checks (contract section 14); of one
     // made before a reset too, which changes no limit (check.lua).
@@ -279,14 +301,21 @@ export function createMemoryStore({
     },
 
     async usage(key: string, spec: LimitSpec): Promise<Decision> {
-      return callInProcess(subjects.get(key)?.state, spec, 1, now(), "read").decision;
+      return callInProcess(subjects.get(key)?.state, spec, 1, now(), "read", usedOnDaysOf(key)).decision;
     },
 
     async refund(key: string, spec: LimitSpec, cost: number): Promise<Decision> {
       const nowMs = now();
       // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
       const subject = subjectOf(key);
-      const { decision, next, refundable } = callInProcess(subject.state, spec, cost, nowMs, "refund");
+      const { decision, next, refundable } = callInProcess(
+        subject.state,
+        spec,
+        cost,
+        nowMs,
+        "refund",
+        usedOnDaysOf(key),
+      );
       if (next) {
         subject.state = next;
         subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
@@ -336,6 +365,7 @@ export function createMemoryStore({
 
     async reset(key: string, options): Promise<void> {
       const subject = subjects.get(key);
+      resetAt.set(key, now());
       if (options?.history) {
         // In place: a subject holds its own days, and its history, by reference.
         days.get(key)?.splice(0);
@@ -371,6 +401,7 @@ export function createMemoryStore({
       subjects.clear();
       days.clear();
       resourcesOf.clear();
+      resetAt.clear();
       board.clear();
     },
 

@@ -311,6 +311,26 @@ describe("Redis store (integration, needs redis-server)", () => {
     await close();
   });
 
+  test("a reset of a customer whose counters expired still keeps its earlier days out of a month limit gained after it", async () => {
+    const { client, store, clock, close } = await onFixedClock(Date.parse("2026-12-01T10:00:00.000Z"));
+    const subject = `reset-idle-${process.pid}`;
+    for (let i = 0; i < 3; i++) await store.check(subject, testSpec({ day: 1000 }), 1);
+    // Days later its counters have expired (deleted here, as Redis would), its days are kept: the reset clears nothing,
+    // but says when it was, so that a month limit gained after it does not count the 3.
+    clock.now = Date.parse("2026-12-04T10:00:00.000Z");
+    await client.del(`rl:{${subject}}`);
+    await store.reset(subject);
+    await expectTimeToLive(client, `rl:{${subject}}:rt`, 400 * 86_400_000);
+    clock.now = Date.parse("2026-12-05T10:00:00.000Z");
+    const gained = await store.check(subject, testSpec({ day: 1000, month: 10 }), 1);
+    expect(gained.limits.map((l) => [l.name, l.remaining])).toEqual([
+      ["day", 999],
+      ["month", 9],
+    ]);
+    expect((await store.daily(subject, 5))[0]).toMatchObject({ allowed: 3 });
+    await close();
+  });
+
   test("counters from before the days were counted at each check (mi and ma alone): their minute counts in the day once", async () => {
     const { client, store, clock, close } = await onFixedClock(Date.parse("2026-11-10T10:00:30.000Z"));
     const subject = `before-${process.pid}`;

@@ -154,20 +154,84 @@ export function describeCounterStore(
         expect(await run(store, b, spec({ capacity: 5, perMinute: 1 }), 3)).toEqual([true, true, false]);
       }));
 
-    test("a limit the customer no longer has stops counting; an hour or day limit it gains starts from the window's use", () =>
+    test("a limit the customer no longer has stops counting; a limit it gains counts what its window has already used", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
         await setTime(at("2026-11-30T10:00:00.000Z"));
         await run(store, s, spec({ hour: 100, day: 100 }), 4);
         const d = await store.check(s, spec({ day: 5 }), 1);
         expect(d.limits).toEqual([expect.objectContaining({ name: "day", remaining: 0 })]);
-        // A week or month limit is counted only while the customer has one: gained, it counts from then.
+        // A week or month limit is counted only while the customer has one; gained mid-window, it counts the window's
+        // use from the customer's days (contract section 5): here today's 5.
         const gained = await store.check(s, spec({ day: 10, week: 10, month: 10 }), 1);
         expect(gained.limits.map((l) => [l.name, l.remaining])).toEqual([
           ["day", 4],
-          ["week", 9],
-          ["month", 9],
+          ["week", 4],
+          ["month", 4],
         ]);
+      }));
+
+    test("a week or month limit gained mid-window counts the days before today and today's use, its resource's its own", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const plain = spec({ day: 1000 }, { name: "vid", limits: {} });
+        // Monday 30 November: 2 checks naming the resource (this week, November's month).
+        await setTime(at("2026-11-30T12:00:00.000Z"));
+        expect(await run(store, s, plain, 2)).toEqual([true, true]);
+        // Tuesday 1 December: nothing. Wednesday: a check of cost 5 of the plan's own, and a refund of 1 of it.
+        await setTime(at("2026-12-02T09:00:00.000Z"));
+        expect(await run(store, s, spec({ day: 1000 }), 1, 5)).toEqual([true]);
+        await store.refund(s, spec({ day: 1000 }), 1);
+        // Thursday: one more naming the resource, then the limits gained.
+        await setTime(at("2026-12-03T08:00:00.000Z"));
+        expect(await run(store, s, plain, 1)).toEqual([true]);
+        const gained = spec({ day: 1000, week: 20, month: 100 }, { name: "vid", limits: { month: 50 } });
+        // Used before this read: the week 2 + 4 + 1 = 7, December 4 + 1 = 5, the resource's December 1.
+        expect((await store.usage(s, gained)).limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["day", 999],
+          ["week", 13],
+          ["month", 95],
+          ["vid/month", 49],
+        ]);
+        const checked = await store.check(s, gained, 2);
+        expect(checked.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["day", 997],
+          ["week", 11],
+          ["month", 93],
+          ["vid/month", 47],
+        ]);
+        // Counted from there on like any window: a cost the week cannot hold is denied.
+        expect((await store.check(s, gained, 12)).allowed).toBe(false);
+        expect(await run(store, s, gained, 1, 11)).toEqual([true]);
+        // Next Monday a new week starts from its own days (none): the December month goes on.
+        await setTime(at("2026-12-07T00:00:00.000Z"));
+        const week = await store.check(s, gained, 1);
+        expect(week.limits.map((l) => [l.name, l.remaining])).toEqual([
+          ["day", 999],
+          ["week", 19],
+          ["month", 81],
+          ["vid/month", 35],
+        ]);
+      }));
+
+    test("a reset's forgotten use stays forgotten by a week or month limit gained after it", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const plain = spec({ day: 1000 });
+        const gained = spec({ day: 1000, week: 10 });
+        await setTime(at("2026-11-30T12:00:00.000Z"));
+        await run(store, s, plain, 3);
+        await setTime(at("2026-12-01T10:00:00.000Z"));
+        await run(store, s, plain, 2);
+        await store.reset(s);
+        // The reset's day: the day's count since the reset (none), not Monday's 3 nor the morning's 2.
+        await setTime(at("2026-12-01T11:00:00.000Z"));
+        expect((await store.usage(s, gained)).limits.map((l) => l.remaining)).toEqual([1000, 10]);
+        // A day after it: its days from the day after the reset on.
+        await setTime(at("2026-12-02T10:00:00.000Z"));
+        await run(store, s, plain, 4);
+        await setTime(at("2026-12-03T10:00:00.000Z"));
+        expect((await store.check(s, gained, 1)).limits.map((l) => l.remaining)).toEqual([999, 5]);
       }));
 
     test("usage reads without consuming or recording; reset clears the counters and keeps the history", () =>
@@ -295,9 +359,9 @@ export function describeCounterStore(
         const moved = await store.check(s, spec({ month: 100, billingDay: 20 }), 1);
         expect(moved.limits[0]).toMatchObject({ remaining: 92, resetMs: at("2026-12-20T00:00:00.000Z") });
         // Then from the 3rd: 3 December to 3 January, begun after 20 November, so what that month counted may be older
-        // than it: afresh.
+        // than it: the new month's count is worked out from the days, today's 8 checks.
         const later = await store.check(s, spec({ month: 100, billingDay: 3 }), 1);
-        expect(later.limits[0]).toMatchObject({ remaining: 99, resetMs: at("2027-01-03T00:00:00.000Z") });
+        expect(later.limits[0]).toMatchObject({ remaining: 91, resetMs: at("2027-01-03T00:00:00.000Z") });
       }));
 
     test("a month kept through a move of its billing day ends when the new month does, even with no check written", () =>

@@ -178,6 +178,34 @@ export function describeCheckRoutes(target: RouteHost) {
       expect(edited.json).toMatchObject({ limit: 3, remaining: 0 });
     });
 
+    test("a week or month limit the plan or the customer gains counts what its window has already used", async () => {
+      const before = Date.now();
+      for (let i = 0; i < 3; i++) expect((await check({ key })).status).toBe(200);
+      expect((await t.call("PATCH", "/v1/plans/pro", { body: { perWeek: 100_000 } })).status).toBe(200);
+      const week = await check({ key, cost: 2 });
+      expect(
+        (await t.call("PATCH", `/v1/customers/${customerId}`, { body: { overrides: { perMonth: 200_000 } } })).status,
+      ).toBe(200);
+      const month = await check({ key });
+      // On a real clock: unless a week or a month began between the first check and the last.
+      const weekOf = (ms: number) => Math.floor((ms - 4 * 86_400_000) / (7 * 86_400_000));
+      const monthOf = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+      const now = Date.now();
+      if (weekOf(before) !== weekOf(now) || monthOf(before) !== monthOf(now)) return;
+      expect(week.json.limits.map((l: { name: string; remaining: number }) => [l.name, l.remaining])).toEqual([
+        ["burst", 15],
+        ["hour", 4995],
+        ["day", 49995],
+        ["week", 99995],
+      ]);
+      expect(month.json.limits.slice(3).map((l: { name: string; remaining: number }) => [l.name, l.remaining])).toEqual(
+        [
+          ["week", 99994],
+          ["month", 199994],
+        ],
+      );
+    });
+
     test("a shadow plan never denies: 200 with shadow true when it would have denied", async () => {
       await setup({ ...steady, id: "trial", burst: 1, shadow: true });
       const first = await check({ key });
