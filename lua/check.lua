@@ -192,9 +192,10 @@ local function find(r, now)
   return r.last
 end
 
--- When window i of a rule starts, and when it ends.
+-- When window i of a rule starts, and when it ends. A month's index says the day it starts on, which may be another
+-- billing day's (kept before the day moved).
 local function starts(r, i)
-  if r.billing then return monthStart(floor(i / 100) * r.months, r.billing) end
+  if r.billing then return monthStart(floor(i / 100) * r.months, i % 100) end
   return i * r.length + r.offset
 end
 local function ends(r, i)
@@ -467,11 +468,16 @@ local function check(key, spec, cost, mode, fixed)
       local index = find(r, now)
       -- A count is of the window running now, or of a month that began later than it (its billing day moved: every
       -- check it counted falls in the window running now). A month's index kept before it said the day the window
-      -- starts on (under 100,000) is compared by its month alone.
+      -- starts on (under 100,000) is compared by its month alone, as starting on the day the month running now does.
       local kept = tonumber(state[f + 1]) or -1
       if r.billing and kept >= 0 and kept < 100000 then kept = kept * 100 + index % 100 end
       local count = 0
-      if kept == index or (r.billing and kept > index) then count = tonumber(state[f + 2]) or 0
+      if kept == index then count = tonumber(state[f + 2]) or 0
+      elseif r.billing and kept > index then
+        -- A month that began later (its billing day moved later): what it counted, and the days of the month running
+        -- now before it began.
+        count = (tonumber(state[f + 2]) or 0) + usedOnDays(key, spec.prefixes[p], floor(starts(r, index) / DAY),
+          floor(starts(r, kept) / DAY) - 1)
       elseif r.wholeDays then
         -- None kept for this window: its days before today, and today's use (the day's count, or its days when the
         -- part counts no day).

@@ -39,7 +39,8 @@ export function calendarRule(kind: WindowKind, months: number, day: number): Win
       const n = Math.floor((nowMs < monthStartMs(month, day) ? month - 1 : month) / months);
       return n * 100 + new Date(monthStartMs(n * months, day)).getUTCDate();
     },
-    startMs: (i) => monthStartMs(Math.floor(i / 100) * months, day),
+    // The day an index says it starts on: another billing day's, for a month kept from before the day moved.
+    startMs: (i) => monthStartMs(Math.floor(i / 100) * months, i % 100),
     endMs: (i) => monthStartMs((Math.floor(i / 100) + 1) * months, day),
   };
 }

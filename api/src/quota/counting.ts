@@ -268,7 +268,10 @@ export function count(
       // Of the window running now, or of a month that began later (its billing day moved): check.lua's rule.
       const current = kept !== undefined && (kept.index === index || (w.rule.lengthVaries && kept.index > index));
       let n = current ? kept.count : 0;
-      if (!current && w.rule.wholeDays && usedOnDays) {
+      if (current && kept.index > index && usedOnDays) {
+        // A month that began later (its billing day moved later): the days of the month running now before it began.
+        n += usedOnDays(part.prefix, w.rule.startMs(index), w.rule.startMs(kept.index) - DAY_MS);
+      } else if (!current && w.rule.wholeDays && usedOnDays) {
         // None kept for this window: its days before today, and today's use (the day's count, or its days when the
         // part counts no day).
         const today = nowMs - (nowMs % DAY_MS);

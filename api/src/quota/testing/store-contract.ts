@@ -353,11 +353,14 @@ export function describeCounterStore(
     test("a billing day moved keeps the month's count when the new month began no later than the old one", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
+        // From the 5th: 5 November to 5 December, then 5 December to 5 January. Then from the 20th: 20 November to 20
+        // December, which holds the 7 of the month kept and, from the days, the 3 of 25 November before it began.
+        await setTime(at("2026-11-25T10:00:00.000Z"));
+        expect(await run(store, s, spec({ month: 100, billingDay: 5 }), 1, 3)).toEqual([true]);
         await setTime(at("2026-12-05T10:00:00.000Z"));
-        // From the 5th: 5 December to 5 January. Then from the 20th: 20 November to 20 December, which holds them.
         expect(await run(store, s, spec({ month: 100, billingDay: 5 }), 1, 7)).toEqual([true]);
         const moved = await store.check(s, spec({ month: 100, billingDay: 20 }), 1);
-        expect(moved.limits[0]).toMatchObject({ remaining: 92, resetMs: at("2026-12-20T00:00:00.000Z") });
+        expect(moved.limits[0]).toMatchObject({ remaining: 89, resetMs: at("2026-12-20T00:00:00.000Z") });
         // Then from the 3rd: 3 December to 3 January, begun after 20 November, so what that month counted may be older
         // than it: the new month's count is worked out from the days, today's 8 checks.
         const later = await store.check(s, spec({ month: 100, billingDay: 3 }), 1);
