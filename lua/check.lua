@@ -204,16 +204,17 @@ local function ends(r, i)
 end
 
 -- The units a part of a subject used on the UTC days first to last (days since the epoch), as its days keep them
--- (days.lua; each day never below none, as daily.lua reads it): what a window of whole days counts when the subject
--- has no count for it, so that a limit added mid-window counts what its window has already used (contract section
--- 5). Days up to that of the subject's last reset (reset.lua: rl:{<subject>}:rt) count nothing, as its counters
--- were cleared then. An address keeps no days.
+-- (days.lua), and those of the last day alone: what a window of whole days counts when the subject has no count for
+-- it, so that a limit added mid-window counts what its window has already used (contract section 5). A day's units
+-- are summed as kept, below none too: a refund comes off the day it is made on, also of units used the day before.
+-- Days up to that of the subject's last reset without its history (reset.lua: rl:{<subject>}:rt) count nothing, as
+-- its counters were cleared then. An address keeps no days.
 local function usedOnDays(key, prefix, first, last)
-  if first > last or string.sub(key, 1, 7) == 'rl:{ip:' then return 0 end
+  if first > last or string.sub(key, 1, 7) == 'rl:{ip:' then return 0, 0 end
   local reset = tonumber(redis.call('GET', key .. ':rt'))
   if reset then first = math.max(first, floor(reset / DAY) + 1) end
   local part = prefix == '' and '' or '/' .. prefix
-  local used, fields = 0, {}
+  local used, lastDay, fields = 0, 0, {}
   while first <= last do
     local block = floor(first / 64)
     local upto, n = math.min(last, block * 64 + 63), 0
@@ -221,10 +222,13 @@ local function usedOnDays(key, prefix, first, last)
       fields[n + 1], fields[n + 2], n = (day % 64) .. part .. 'a', (day % 64) .. part .. 'x', n + 2
     end
     local kept = redis.call('HMGET', key .. ':d:' .. block, unpack(fields, 1, n))
-    for i = 1, n, 2 do used = used + math.max(0, (tonumber(kept[i]) or 0) + (tonumber(kept[i + 1]) or 0)) end
+    for i = 1, n, 2 do
+      lastDay = (tonumber(kept[i]) or 0) + (tonumber(kept[i + 1]) or 0)
+      used = used + lastDay
+    end
     first = upto + 1
   end
-  return used
+  return used, lastDay
 end
 
 -- Redis TIME, read once a call: the checks of one call all happen at the same instant.
@@ -476,14 +480,14 @@ local function check(key, spec, cost, mode, fixed)
       elseif r.billing and kept > index then
         -- A month that began later (its billing day moved later): what it counted, and the days of the month running
         -- now before it began.
-        count = (tonumber(state[f + 2]) or 0) + usedOnDays(key, spec.prefixes[p], floor(starts(r, index) / DAY),
-          floor(starts(r, kept) / DAY) - 1)
+        count = math.max(0, (tonumber(state[f + 2]) or 0) + usedOnDays(key, spec.prefixes[p],
+          floor(starts(r, index) / DAY), floor(starts(r, kept) / DAY) - 1))
       elseif r.wholeDays then
-        -- None kept for this window: its days before today, and today's use (the day's count, or its days when the
-        -- part counts no day).
-        local today = floor(now / DAY)
-        count = usedOnDays(key, spec.prefixes[p], floor(starts(r, index) / DAY), dayCount and today - 1 or today)
-          + (dayCount or 0)
+        -- None kept for this window: its days before today, and today's use: the day's count (or, when the part
+        -- counts no day, its days), less the refunds made today of units used before it (today's units below none).
+        local used, today = usedOnDays(key, spec.prefixes[p], floor(starts(r, index) / DAY), floor(now / DAY))
+        if dayCount then used = used - math.max(0, today) + dayCount end
+        count = math.max(0, used)
       end
       if r.daily then dayCount = count end
       local limit = windows[2 * c]

@@ -29,8 +29,10 @@ local now = (function()
 end)()(ARGV[2] or '')
 -- When: a window of whole days that the subject has no count for is worked out from its days (check.lua's
 -- usedOnDays), from the day after this one on, so that what it used before the reset stays forgotten. Kept as long
--- as days are, whether or not there were counters to clear.
-redis.call('SET', KEYS[1] .. ':rt', string.format('%.0f', now), 'PX', string.format('%.0f', KEPT_DAYS * DAY))
+-- as days are, whether or not there were counters to clear. A reset with the history forgets the days themselves:
+-- what is counted after it, the same day included, is all there is.
+if forgetting then redis.call('DEL', KEYS[1] .. ':rt')
+else redis.call('SET', KEYS[1] .. ':rt', string.format('%.0f', now), 'PX', string.format('%.0f', KEPT_DAYS * DAY)) end
 if forgetting then
   local keys = {}
   -- A minute's hour is kept for a day after it ends (check.lua's addToHistory); a block of days until its last day is

@@ -146,8 +146,9 @@ const EMPTY: CounterState = { buckets: {}, windows: {} };
 
 /**
  * The units a part (by its prefix) of the subject used on the UTC days from `firstDayMs` to `lastDayMs` (their
- * starts), as its days keep them, each day never below none; days up to that of its last reset count nothing
- * (check.lua's usedOnDays). What a window of whole days counts when the subject has no count for it.
+ * starts), as its days keep them, below none too (a refund comes off the day it is made on, also of units used the
+ * day before); days up to that of its last reset without its history count nothing (check.lua's usedOnDays). What a
+ * window of whole days counts when the subject has no count for it.
  */
 export type UsedOnDays = (prefix: string, firstDayMs: number, lastDayMs: number) => number;
 
@@ -270,13 +271,14 @@ export function count(
       let n = current ? kept.count : 0;
       if (current && kept.index > index && usedOnDays) {
         // A month that began later (its billing day moved later): the days of the month running now before it began.
-        n += usedOnDays(part.prefix, w.rule.startMs(index), w.rule.startMs(kept.index) - DAY_MS);
+        n = Math.max(0, n + usedOnDays(part.prefix, w.rule.startMs(index), w.rule.startMs(kept.index) - DAY_MS));
       } else if (!current && w.rule.wholeDays && usedOnDays) {
-        // None kept for this window: its days before today, and today's use (the day's count, or its days when the
-        // part counts no day).
+        // None kept for this window: its days before today, and today's use: the day's count (or, when the part
+        // counts no day, its days), less the refunds made today of units used before it (today's units below none).
         const today = nowMs - (nowMs % DAY_MS);
-        const last = dayCount === undefined ? today : today - DAY_MS;
-        n = usedOnDays(part.prefix, w.rule.startMs(index), last) + (dayCount ?? 0);
+        const before = usedOnDays(part.prefix, w.rule.startMs(index), today - DAY_MS);
+        const todays = usedOnDays(part.prefix, today, today);
+        n = Math.max(0, before + (dayCount === undefined ? todays : dayCount + Math.min(0, todays)));
       }
       if (w.rule.daily) dayCount = n;
       if (w.size !== null && n + cost > w.size) allowed = false;

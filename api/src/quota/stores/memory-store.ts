@@ -177,7 +177,7 @@ export function createMemoryStore({
       let used = 0;
       for (let i = 0; i < series.length; i += DAY_WIDTH) {
         const start = series[i] as number;
-        if (start >= from && start <= lastMs) used += Math.max(0, series[i + 3] as number);
+        if (start >= from && start <= lastMs) used += series[i + 3] as number;
       }
       return used;
     };
@@ -365,7 +365,9 @@ export function createMemoryStore({
 
     async reset(key: string, options): Promise<void> {
       const subject = subjects.get(key);
-      resetAt.set(key, now());
+      // A reset with the history forgets the days themselves: what is counted after it is all there is.
+      if (options?.history) resetAt.delete(key);
+      else resetAt.set(key, now());
       if (options?.history) {
         // In place: a subject holds its own days, and its history, by reference.
         days.get(key)?.splice(0);

@@ -234,6 +234,44 @@ export function describeCounterStore(
         expect((await store.check(s, gained, 1)).limits.map((l) => l.remaining)).toEqual([999, 5]);
       }));
 
+    test("a reset with the history (a customer made again with its id) leaves what follows it, its day too, to a week limit gained later", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const plain = spec({ day: 1000 });
+        await setTime(at("2026-11-30T12:00:00.000Z"));
+        await run(store, s, plain, 3);
+        await setTime(at("2026-12-01T10:00:00.000Z"));
+        await store.reset(s);
+        await setTime(at("2026-12-01T11:00:00.000Z"));
+        await store.reset(s, { history: true });
+        await setTime(at("2026-12-01T12:00:00.000Z"));
+        await run(store, s, plain, 2);
+        await setTime(at("2026-12-02T10:00:00.000Z"));
+        expect((await store.check(s, spec({ day: 1000, week: 10 }), 1)).limits.map((l) => l.remaining)).toEqual([
+          999, 7,
+        ]);
+      }));
+
+    test("a refund made a day after the units it gives back counts in a week or month limit gained later as in the kept ones", () =>
+      withStore(async ({ store, setTime }) => {
+        const s = fresh();
+        const kept = spec({ day: 1000, week: 5000 });
+        await setTime(at("2026-12-03T10:00:00.000Z"));
+        expect(await run(store, s, kept, 1, 10)).toEqual([true]);
+        await setTime(at("2026-12-04T10:00:00.000Z"));
+        await store.refund(s, kept, 4);
+        const gained = spec({ day: 1000, week: 5000, month: 9000 });
+        expect((await store.usage(s, gained)).limits.map((l) => l.remaining)).toEqual([1000, 4994, 8994]);
+        // A refund of more than today's use the same way, with a check today.
+        const t = fresh();
+        await setTime(at("2026-12-03T10:00:00.000Z"));
+        await run(store, t, kept, 1, 10);
+        await setTime(at("2026-12-04T10:00:00.000Z"));
+        await run(store, t, kept, 1, 3);
+        await store.refund(t, kept, 5);
+        expect((await store.usage(t, gained)).limits.map((l) => l.remaining)).toEqual([1000, 4992, 8992]);
+      }));
+
     test("usage reads without consuming or recording; reset clears the counters and keeps the history", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
