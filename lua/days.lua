@@ -15,9 +15,11 @@
 --
 -- Called as (key, now, minute, suffix, n, units, part): suffix 'a' adds n allowed checks that consumed `units` (nil:
 -- n), 'd' n denied checks; 'r' takes n units back (a refund) from the day's units, up to the larger of what the day
--- holds and `units`, what the refund gave back to the windows: the checks it gives back may be added to the day after
--- it (allowed from a share, a server records them within a second) while the windows count them already, so the
--- day may stand below none for that second, and is read never below none (daily.lua). A refund of more than was
+-- holds and `units`, what the refund gave back to the windows. What it takes beyond the day's units was used before
+-- the day (a refund just after midnight of a check just before it): as much as the day before holds comes off that
+-- day. The rest comes off the day, which may then stand below none: the checks it gives back may be added to the day
+-- after it (allowed from a share, a server records them within a second) while the windows count them already, and a
+-- day is read never below none (daily.lua). A refund of more than was
 -- taken (of nothing, or sent twice) takes no more than the day holds, so the checks after it are billed. `part`: a
 -- resource's field prefix ("<resource>/") to count in that resource's days instead of the subject's.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
@@ -31,8 +33,23 @@ return function(key, now, minute, suffix, n, units, part)
   local added = n
   if suffix == 'r' then
     local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
-    local back = math.min(n, math.max((tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0), units or 0))
+    local held = (tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0)
+    local back = math.min(n, math.max(held, units or 0))
     if back <= 0 then return end
+    if back > held then
+      -- What the windows gave back beyond the day's units was used before it: as much as the day before holds comes
+      -- off it (a refund just after midnight of a check just before), so that each day's bill nets its own refunds.
+      local before = day - 1
+      local beforeDays = key .. ':d:' .. math.floor(before / DAYS_PER_HASH)
+      local beforeField = (before % DAYS_PER_HASH) .. (part and ('/' .. part) or '')
+      local had = redis.call('HMGET', beforeDays, beforeField .. 'a', beforeField .. 'x')
+      local spill = math.min(back - math.max(0, held), (tonumber(had[1]) or 0) + (tonumber(had[2]) or 0))
+      if spill > 0 then
+        redis.call('HINCRBY', beforeDays, beforeField .. 'x', -spill)
+        back = back - spill
+        if back <= 0 then return end
+      end
+    end
     suffix, added, units = 'x', -back, nil
   end
   if redis.call('HINCRBY', days, field .. suffix, added) == added then

@@ -59,11 +59,25 @@ function readSeries(series: readonly number[], periodMs: number, periods: number
  */
 function refundUnits(days: number[], atMs: number, units: number, refundable = 0) {
   const start = atMs - (atMs % DAY_MS);
-  let i = days.length - DAY_WIDTH;
-  while (i >= 0 && (days[i] as number) > start) i -= DAY_WIDTH;
-  const held = i >= 0 && days[i] === start ? (days[i + 3] as number) : 0;
-  const back = Math.min(units, Math.max(held, refundable));
+  const held = unitsOn(days, start);
+  let back = Math.min(units, Math.max(held, refundable));
+  if (back > held) {
+    // What the windows gave back beyond the day's units was used before it: as much as the day before holds comes off
+    // it (a refund just after midnight of a check just before), as days.lua does.
+    const spill = Math.min(back - Math.max(0, held), unitsOn(days, start - DAY_MS));
+    if (spill > 0) {
+      addToSeries(days, DAY_MS, KEPT_DAYS, start - DAY_MS, [0, 0, -spill]);
+      back -= spill;
+    }
+  }
   if (back > 0) addToSeries(days, DAY_MS, KEPT_DAYS, atMs, [0, 0, -back]);
+}
+
+/** The units of the day starting at `dayMs` in a series of days, as kept (0 when it has no entry). */
+function unitsOn(days: readonly number[], dayMs: number): number {
+  let i = days.length - DAY_WIDTH;
+  while (i >= 0 && (days[i] as number) > dayMs) i -= DAY_WIDTH;
+  return i >= 0 && days[i] === dayMs ? (days[i + 3] as number) : 0;
 }
 
 type Subject = {

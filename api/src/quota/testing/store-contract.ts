@@ -636,6 +636,32 @@ export function describeCounterStore(
         });
       }));
 
+    test("a refund just after midnight of a check just before comes off the day before: each day's units net their own refunds", () =>
+      withStore(async ({ store, setTime }) => {
+        const limits = spec({ day: 100, week: 1000 }, { name: "vid", limits: {} });
+        const s = fresh();
+        await setTime(at("2026-12-01T23:59:50.000Z"));
+        expect(await run(store, s, limits, 1, 10)).toEqual([true]);
+        await setTime(at("2026-12-02T00:00:05.000Z"));
+        // The day window gives back none of it (a new day), the week all 10.
+        await store.refund(s, limits, 10);
+        const none = { allowed: 1, denied: 0, units: 0 };
+        expect((await store.daily(s, 2)).map(({ allowed, denied, units }) => ({ allowed, denied, units }))).toEqual([
+          none,
+          { ...none, allowed: 0 },
+        ]);
+        expect((await store.daily(s, 2, "vid"))[0]).toMatchObject(none);
+        // Of more than today's use: today's first, then the day before's.
+        const t = fresh();
+        await setTime(at("2026-12-01T23:59:50.000Z"));
+        await run(store, t, limits, 1, 10);
+        await setTime(at("2026-12-02T00:00:05.000Z"));
+        await run(store, t, limits, 1, 3);
+        await store.refund(t, limits, 5);
+        expect((await store.daily(t, 2)).map((d) => d.units)).toEqual([8, 0]);
+        expect((await store.usage(t, limits)).limits.map((l) => l.remaining)).toEqual([100, 992]);
+      }));
+
     test("a resource's checks count in its own days as well as the subject's: allowed, denied, units, refunds, outage adds and recorded checks", () =>
       withStore(async ({ store, setTime }) => {
         const s = fresh();
