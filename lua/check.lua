@@ -45,7 +45,8 @@
 --          scored by when it ends (a lease that has ended counts no more, and is swept when a later lease is taken),
 --          and the member "" scored 0, which never counts: it keeps the set, and so its expiry, when its last lease is
 --          released (Redis deletes an empty set, and a lease taken after would make it again without one);
---          rl:{<subject>}:r:<lease id>, a reservation's "<taken at>:<cost>:<resets>:<ends>", expiring when it ends.
+--          rl:{<subject>}:r:<lease id>, a reservation's "<taken at>:<cost>:<resets>:<ends>:<resource's prefix>",
+--          expiring when it ends.
 --          A window of whole days the subject has no count for is worked out from its days (days.lua) after the time
 --          of its last reset, rl:{<subject>}:rt (reset.lua): usedOnDays.
 -- ARGV     s, how many sets of limits (specs) follow; then each spec: p, how many parts (1, or 2 when the check
@@ -375,7 +376,7 @@ local function check(key, spec, cost, mode, fixed)
 
   -- Leases (contract section 14): "L<ttl>:<reserve>:<id>" a check that takes lease <id> for <ttl> ms (reserving its
   -- cost for a settle when <reserve> is 1); "R<id>" a release; "S<id>" a settle of reservation <id> at cost. A
-  -- reservation is kept in rl:{<subject>}:r:<id> as "<taken at>:<cost>:<resets>:<ends>", a lease's slot in each part
+  -- reservation is kept in rl:{<subject>}:r:<id> as "<taken at>:<cost>:<resets>:<ends>:<prefix>", a lease's slot in each part
   -- that limits requests in flight in the sorted set rl:{<subject>}:c:<prefix>, scored by when it ends.
   local leaseTtl, reserve, leaseId, releasing, settledAt, delta, billedAt, billed
   local found = false
@@ -390,9 +391,12 @@ local function check(key, spec, cost, mode, fixed)
     releasing, mode = kind == 'R', '0'
     local record = key .. ':r:' .. leaseId
     local kept = redis.call('GET', record)
-    if kept then
+    local at, reserved, rs, ends, named
+    if kept then at, reserved, rs, ends, named = string.match(kept, '^(%d+):(%d+):(%d+):(%d+)(.*)$') end
+    -- A reservation is of the limits its check named: a lease id that names other ones (a client's mangled copy of
+    -- it) finds none, and leaves it. One kept before the record said so matches any.
+    if at and (named == '' or named == ':' .. (spec.resource or '')) then
       redis.call('DEL', record)
-      local at, reserved, rs, ends = string.match(kept, '^(%d+):(%d+):(%d+):(%d+)$')
       if tonumber(ends) > now then
         found = true
         -- A reservation made before a reset takes from and gives back to no limit, as the counts it came from are
@@ -602,7 +606,8 @@ local function check(key, spec, cost, mode, fixed)
         end
       end
       if reserve then
-        redis.call('SET', key .. ':r:' .. leaseId, string.format('%.0f:%.0f:%.0f:%.0f', now, cost, resets, ends),
+        redis.call('SET', key .. ':r:' .. leaseId,
+          string.format('%.0f:%.0f:%.0f:%.0f:%s', now, cost, resets, ends, spec.resource or ''),
           'PX', string.format('%.0f', ends - now))
         if ends > (tonumber(state[spec.rv]) or 0) then
           write[wr + 1], write[wr + 2], wr = 'rv', string.format('%.0f', ends), wr + 2

@@ -67,8 +67,14 @@ export type CounterState = {
   reservedUntilMs?: number;
 };
 
-/** A reserving check's cost, held for its settle: when it was taken, the counters' resets then, and when it ends. */
-export type Reservation = { takenAtMs: number; cost: number; resets: number; endMs: number };
+/**
+ * A reserving check's cost, held for its settle: when it was taken, the counters' resets then, when it ends, and the
+ * prefix of the resource its check named ("" for none): a settle or release held to other limits finds none.
+ */
+export type Reservation = { takenAtMs: number; cost: number; resets: number; endMs: number; prefix: string };
+
+/** The prefix of the resource a spec's checks name ("<resource>/"), or "" for the plan's own limits alone. */
+export const resourcePrefix = (spec: LimitSpec): string => spec.parts[1]?.prefix ?? "";
 
 /**
  * A lease a check takes (contract section 14): its id (unique, made by the API server: Redis's Lua has no source of
@@ -235,7 +241,9 @@ export function count(
   const settling = typeof mode === "object" && "settleLease" in mode ? mode.settleLease : null;
   const leaseId = ending ?? settling;
   const reserved = leaseId === null ? undefined : s.reserved?.get(leaseId);
-  const reservation = reserved !== undefined && reserved.endMs > nowMs ? reserved : undefined;
+  // Of the limits its check named: a lease id that names other ones (a client's mangled copy) finds none.
+  const reservation =
+    reserved !== undefined && reserved.endMs > nowMs && reserved.prefix === resourcePrefix(spec) ? reserved : undefined;
   let found = reservation !== undefined;
   const then = giveBack?.takenAtMs ?? added?.allowedAtMs ?? reservation?.takenAtMs;
   const fromTake: boolean[] = [];

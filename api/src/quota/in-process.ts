@@ -9,6 +9,7 @@ import {
   leaseEndMs,
   type Mode,
   type Reservation,
+  resourcePrefix,
   SHARE_LEASE_MS,
   type UsedOnDays,
   type WindowCount,
@@ -101,13 +102,20 @@ function withLeases(state: CounterState, mode: Mode, spec: LimitSpec, cost: numb
     leases[part.prefix] = set;
   }
   let reserved = state.reserved;
-  if (ended !== null) reserved?.delete(ended);
+  // A reservation goes with its lease, unless the lease id named other limits than its check (it is left as it was).
+  if (ended !== null && reserved?.get(ended)?.prefix === resourcePrefix(spec)) reserved.delete(ended);
   if (ask?.reserve) {
     reserved ??= new LeaseSet<Reservation>();
     // Reservations are only ever found by id: those that ended are let go here, as their keys expire in Redis.
     reserved.prune(nowMs);
     const endMs = leaseEndMs(nowMs, ask.ttlMs);
-    reserved.set(ask.id, endMs, { takenAtMs: nowMs, cost, resets: state.resets ?? 0, endMs });
+    reserved.set(ask.id, endMs, {
+      takenAtMs: nowMs,
+      cost,
+      resets: state.resets ?? 0,
+      endMs,
+      prefix: resourcePrefix(spec),
+    });
   }
   const next: CounterState = { ...state, leases };
   if (reserved) next.reserved = reserved;

@@ -177,6 +177,36 @@ export function leaseContract(withStore: WithStore) {
       expect(entry(await store.release(s, spec, plain.id), "concurrent")?.remaining).toBe(1);
     }));
 
+  // Found by an audit: a lease id whose resource a client added or took away settled the wrong counters (a settle of 50
+  // took from a resource its check never named; one of 0 gave a resource back 5 units it never took).
+  test("reserve and settle: a settle or release held to other limits than its check's finds no reservation, and leaves it", () =>
+    withStore(async ({ store, setTime }) => {
+      const s = fresh();
+      const own = testSpec({ day: 1000 });
+      const named = testSpec({ day: 1000 }, { name: "ai", limits: { day: 500 } });
+      await setTime(at("2026-11-30T10:00:00.000Z"));
+      expect((await store.check(s, named, 10)).allowed).toBe(true);
+      const plain = lease(60_000, true);
+      expect((await store.check(s, own, 5, plain)).allowed).toBe(true);
+      // Settled or released as if its check had named the resource: nothing found, nothing changed.
+      expect(await store.settle(s, named, plain.id, 50)).toBeNull();
+      expect(await store.settle(s, named, plain.id, 0)).toBeNull();
+      expect(await store.release(s, named, plain.id)).toBeNull();
+      expect((await store.usage(s, named)).limits.map((l) => [l.name, l.remaining])).toEqual([
+        ["day", 985],
+        ["ai/day", 490],
+      ]);
+      // Its own limits still settle it, once.
+      expect(entry(await store.settle(s, own, plain.id, 1), "day")?.remaining).toBe(989);
+      expect(await store.settle(s, own, plain.id, 1)).toBeNull();
+      // And one whose check named the resource, settled without it.
+      const withAi = lease(60_000, true);
+      expect((await store.check(s, named, 5, withAi)).allowed).toBe(true);
+      expect(await store.settle(s, own, withAi.id, 1)).toBeNull();
+      expect(await store.release(s, own, withAi.id)).toBeNull();
+      expect(entry(await store.settle(s, named, withAi.id, 1), "ai/day")?.remaining).toBe(489);
+    }));
+
   // Found by an audit: reserve 5, reset, settle 400 answered 200 and the day's units stayed 5 (and reserve 400, reset,
   // settle 5 billed 400).
   test("reserve and settle: a reservation made before a reset changes no limit at its settle, and the day's units count its real cost", () =>

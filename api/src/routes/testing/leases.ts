@@ -151,6 +151,20 @@ export function describeLeaseRoutes(target: RouteHost) {
       expect((await call("/v1/settle", { lease: held.json.lease.id, cost: 1 })).status).toBe(200);
     });
 
+    test("a lease id whose resource was added, taken away or made up settles nothing: 409, every limit as it was", async () => {
+      const ai = btoa("ai.generate").replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+      const plain = (await call("/v1/check", { key, reserve: true, cost: 5 })).json.lease.id;
+      const named = (await call("/v1/check", { key, resource: "ai.generate", reserve: true, cost: 5 })).json.lease.id;
+      const before = await left();
+      for (const lease of [`${plain}.${ai}`, named.replace(/\.[^.]+$/, ""), `${plain}.Z2FyYmFnZQ`]) {
+        const settled = await call("/v1/settle", { lease, cost: 50 });
+        expect([settled.status, settled.json.error?.code], lease).toEqual([409, "conflict"]);
+      }
+      expect(await left()).toEqual(before);
+      expect((await call("/v1/settle", { lease: plain, cost: 1 })).status).toBe(200);
+      expect((await call("/v1/settle", { lease: named, cost: 1 })).status).toBe(200);
+    });
+
     test("bad bodies get 400 invalid_request and change nothing", async () => {
       const held = await call("/v1/check", { key, reserve: true, cost: 10 });
       const before = await left();
