@@ -178,10 +178,12 @@ export function effectiveAlerts(plan: Pick<Plan, "alerts">, overrides: Overrides
  */
 export function effectiveResources(plan: Plan, overrides: Overrides): Resources {
   const resources: Resources = {};
+  const overridden = overrides?.resources ?? {};
+  // Own properties only: a resource may be named `constructor` or `toString`, which every object inherits.
   for (const [name, limits] of Object.entries(plan.resources))
-    resources[name] = laidOver(limits, overrides?.resources?.[name]);
-  for (const [name, over] of Object.entries(overrides?.resources ?? {})) {
-    resources[name] ??= laidOver(noLimits(), over);
+    resources[name] = laidOver(limits, Object.hasOwn(overridden, name) ? overridden[name] : undefined);
+  for (const [name, over] of Object.entries(overridden)) {
+    if (!Object.hasOwn(resources, name)) resources[name] = laidOver(noLimits(), over);
   }
   return resources;
 }

@@ -178,6 +178,20 @@ export function describeCheckRoutes(target: RouteHost) {
       expect(edited.json).toMatchObject({ limit: 3, remaining: 0 });
     });
 
+    test("a resource override named like an inherited property (constructor) applies and obeys the rules", async () => {
+      const customer = `/v1/customers/${customerId}`;
+      const patch = (resources: Record<string, unknown>) =>
+        t.call("PATCH", customer, { body: { overrides: { resources } } });
+      expect((await patch({ constructor: { perHour: 5, perMinute: 100 } })).status).toBe(400);
+      expect((await patch({ constructor: { perDay: 7 } })).status).toBe(200);
+      const checked = await check({ key, resource: "constructor", cost: 2 });
+      expect(checked.json.limits.find((l: { name: string }) => l.name === "constructor/day")).toMatchObject({
+        limit: 7,
+        remaining: 5,
+      });
+      expect((await check({ key, resource: "constructor", cost: 6 })).status).toBe(429);
+    });
+
     test("a week or month limit the plan or the customer gains counts what its window has already used", async () => {
       const before = Date.now();
       for (let i = 0; i < 3; i++) expect((await check({ key })).status).toBe(200);
