@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { RESOURCE_NAME } from "../domain/plan";
 import { ApiError, describeIssue } from "../errors";
-import { readJson } from "../http";
+import { parseJson, refuseDuplicateKeys, textOf } from "../http";
 import { LEASE_MAX_MS } from "../quota/counting";
 
 /** The check's fields; a refund takes those that say what a check took (not the lease's). */
@@ -96,7 +96,8 @@ export type CheckInput = {
  * check; anything else goes to the schema, which stays the one judge of what is valid and what the error says.
  */
 export function readCheckRequest(bytes: Uint8Array): CheckInput {
-  const body = readJson(bytes);
+  const text = textOf(bytes);
+  const body = parseJson(text);
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     const { key, ip, cost, resource } = body as Record<string, unknown>;
     // Counted rather than destructured into a rest object: no allocation on the way that every check takes.
@@ -107,13 +108,24 @@ export function readCheckRequest(bytes: Uint8Array): CheckInput {
     const named = resource !== undefined;
     if (costOk && fields === 1 + (cost === undefined ? 0 : 1) + (named ? 1 : 0)) {
       const charged = (cost as number | undefined) ?? 1;
-      if (!named) {
-        if (typeof key === "string" && key.length >= 1 && key.length <= 256) return { key, cost: charged };
-        if (typeof ip === "string" && ip.length >= 2 && ip.length <= 64) return { ip, cost: charged };
+      // Its fields each named once in the text (a second "key" would be a key named twice, or a value "key": the
+      // full test below tells them apart).
+      if (!named && once(text, '"cost"')) {
+        if (typeof key === "string" && key.length >= 1 && key.length <= 256 && once(text, '"key"'))
+          return { key, cost: charged };
+        if (typeof ip === "string" && ip.length >= 2 && ip.length <= 64 && once(text, '"ip"'))
+          return { ip, cost: charged };
       }
     }
   }
+  refuseDuplicateKeys(text);
   const parsed = CheckRequest.safeParse(body);
   if (parsed.success) return parsed.data;
   throw new ApiError("invalid_request", describeIssue(parsed.error.issues[0]));
+}
+
+/** Whether `token` (a field's name in quotes) appears at most once in the text. */
+function once(text: string, token: string): boolean {
+  const at = text.indexOf(token);
+  return at < 0 || text.indexOf(token, at + token.length) < 0;
 }

@@ -85,6 +85,17 @@ export function describeErrors(target: RouteHost) {
       expect((await t.call("GET", "/v1/plans")).json.plans).toEqual([]);
       const release = await t.call("POST", "/v1/release", { body: '{"lease":"ls_a","lease":"ls_b"}' });
       expect([release.status, release.json.error.code]).toEqual([400, "invalid_request"]);
+      // The check too, which reads its own body (an audit: the last key named was charged, the last cost taken).
+      for (const [body, twice] of [
+        ['{"key":"qk_a","key":"qk_b"}', '"key"'],
+        ['{"key":"qk_a","cost":1,"cost":5}', '"cost"'],
+        ['{"ip":"203.0.113.7","ip":"203.0.113.8"}', '"ip"'],
+        ['{"key":"qk_a","resource":"ai","resource":"vid"}', '"resource"'],
+      ]) {
+        const check = await t.call("POST", "/v1/check", { body });
+        expect([check.status, check.json.error.code], body).toEqual([400, "invalid_request"]);
+        expect(check.json.error.message).toContain(twice);
+      }
     });
 
     test("application/json with a charset is accepted", async () => {
