@@ -503,11 +503,19 @@ local function check(key, spec, cost, mode, fixed)
   end
 
   local minute = floor(now / MINUTE)
-  -- A refund's units come off the day (days.lua) up to what any window gives back: those count what was taken,
-  -- shares included whose checks their servers record within a second; never a refund of nothing, nor one sent twice.
-  local refundable = 0
+  -- A refund's units come off the day (days.lua) up to what a window gives back: those count what was taken, shares
+  -- included whose checks their servers record within a second; never a refund of nothing. Each part's own: the
+  -- subject's days lose what its own windows gave back, a resource's what the resource's did.
+  local refundable = {}
   if mode == '-1' then
-    for i = 1, c do refundable = math.max(refundable, math.min(cost, counts[i])) end
+    local w = 0
+    for p = 1, spec.parts do
+      refundable[p] = 0
+      for _ = 1, buckets[3 * p] do
+        w = w + 1
+        refundable[p] = math.max(refundable[p], math.min(cost, counts[w]))
+      end
+    end
   end
   -- A refund or give-back is always carried out, and gives back; a check or take that is allowed takes.
   if giving or addedAt then allowed = true end
@@ -650,7 +658,11 @@ local function check(key, spec, cost, mode, fixed)
     end
     -- The day's units: a check's cost, a refund's taken back (contract section 6). A take's share counts there only as
     -- its server spends it (record.lua), with the checks it allows, so a bill never counts units no check consumed.
-    if counted then addToDays(key, now, minute, 'a', 1, cost) elseif mode == '-1' then addToDays(key, now, minute, 'r', cost, refundable) end
+    if counted then addToDays(key, now, minute, 'a', 1, cost)
+    elseif mode == '-1' then
+      addToSubjectDays(key, now, minute, 'r', cost, refundable[1])
+      if spec.resource then addToSubjectDays(key, now, minute, 'r', cost, refundable[2], spec.resource) end
+    end
     -- A settle's difference goes to the units of the day the reservation was made on, never to its checks.
     if delta and delta > 0 then addToDays(key, now, floor(settledAt / MINUTE), 'a', 0, delta)
     elseif delta and delta < 0 then addToDays(key, now, floor(settledAt / MINUTE), 'r', -delta) end

@@ -190,10 +190,10 @@ export type Counts = {
   /** A denied check's, while reservations may still be settled: until when (CounterState.reservedUntilMs). */
   settlingUntilMs?: number;
   /**
-   * A refund's: the most any window gave back, which the day's units may lose (check.lua's refundable, days.lua): the
-   * windows count share-spent checks before their server records them.
+   * A refund's, part by part: the most any of the part's windows gave back, which that part's days may lose
+   * (check.lua's refundable, days.lua): the windows count share-spent checks before their server records them.
    */
-  refundable?: number;
+  refundable?: number[];
 };
 
 /** The leases of a part that have not ended at `nowMs`, but `except`: how many, and when the first of them ends. */
@@ -318,7 +318,13 @@ export function count(
     return leasesAfter(withCrossings(counted, s, spec, before, nowMs), spec, null);
   }
   if (mode === "refund") {
-    const refundable = counts.reduce((most, n) => Math.max(most, Math.min(cost, n)), 0);
+    // Each part's own: the subject's days lose what its own windows gave back, a resource's what the resource's did.
+    let at = 0;
+    const refundable = spec.parts.map((part) => {
+      let most = 0;
+      for (let w = 0; w < part.windows.length; w++) most = Math.max(most, Math.min(cost, counts[at++] as number));
+      return most;
+    });
     for (let i = 0; i < levels.length; i++) levels[i] = Math.max(0, (levels[i] as number) - cost * UNITS_PER_REQUEST);
     for (let i = 0; i < counts.length; i++) counts[i] = Math.max(0, (counts[i] as number) - cost);
     return leasesAfter({ allowed: true, levels, counts, held, taken: 0, inFlight, freeAtMs, refundable }, spec, null);

@@ -27,7 +27,7 @@ export function callInProcess(
   nowMs: number,
   mode: Mode = "check",
   usedOnDays?: UsedOnDays,
-): { decision: Decision; taken: number; resets: number; refundable: number; next: CounterState | null } {
+): { decision: Decision; taken: number; resets: number; refundable: number[]; next: CounterState | null } {
   const resets = current?.resets ?? 0;
   const counted = count(current, spec, cost, nowMs, mode, usedOnDays);
   let next: CounterState | null = null;
@@ -69,7 +69,7 @@ export function callInProcess(
   }
   if (counted.allowed && typeof mode === "object") next = withLeases(next ?? current ?? EMPTY, mode, spec, cost, nowMs);
   const decision = decide(counted, spec, cost, nowMs, mode === "read");
-  return { decision, taken: counted.taken, resets, refundable: counted.refundable ?? 0, next };
+  return { decision, taken: counted.taken, resets, refundable: counted.refundable ?? [], next };
 }
 
 const EMPTY: CounterState = { buckets: {}, windows: {} };

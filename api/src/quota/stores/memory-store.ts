@@ -335,7 +335,9 @@ export function createMemoryStore({
         subject.expiresMs = Math.max(subject.expiresMs, stateExpiresAt(next, spec), nowMs + DAY_MS);
       }
       // The day's units take it back, up to what the day holds or the windows gave back (check.lua's refund, days.lua).
-      for (const d of [subject.days, resourceDays(key, spec)]) if (d) refundUnits(d, nowMs, cost, refundable);
+      if (subject.days) refundUnits(subject.days, nowMs, cost, refundable[0]);
+      const resource = resourceDays(key, spec);
+      if (resource) refundUnits(resource, nowMs, cost, refundable[1]);
       return decision;
     },
 

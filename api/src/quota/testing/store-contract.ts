@@ -638,7 +638,7 @@ export function describeCounterStore(
 
     test("a refund just after midnight of a check just before comes off the day before: each day's units net their own refunds", () =>
       withStore(async ({ store, setTime }) => {
-        const limits = spec({ day: 100, week: 1000 }, { name: "vid", limits: {} });
+        const limits = spec({ day: 100, week: 1000 }, { name: "vid", limits: { week: 1000 } });
         const s = fresh();
         await setTime(at("2026-12-01T23:59:50.000Z"));
         expect(await run(store, s, limits, 1, 10)).toEqual([true]);
@@ -659,7 +659,35 @@ export function describeCounterStore(
         await run(store, t, limits, 1, 3);
         await store.refund(t, limits, 5);
         expect((await store.daily(t, 2)).map((d) => d.units)).toEqual([8, 0]);
-        expect((await store.usage(t, limits)).limits.map((l) => l.remaining)).toEqual([100, 992]);
+        expect((await store.usage(t, limits)).limits.map((l) => l.remaining)).toEqual([100, 992, 992]);
+      }));
+
+    // Found by an audit: a refund took from both days what either part's windows gave back, so the other's day fell
+    // below none and the checks after it were billed in neither.
+    test("a refund takes from the customer's days what its own windows gave back, and from a resource's what the resource's did", () =>
+      withStore(async ({ store, setTime }) => {
+        const own = spec({ day: 1000, week: 10_000 });
+        const named = spec({ day: 1000, week: 10_000 }, { name: "ai", limits: { day: 1000 } });
+        const units = async (s: string) => [
+          (await store.daily(s, 1))[0]?.units,
+          (await store.daily(s, 1, "ai"))[0]?.units,
+        ];
+        await setTime(at("2026-12-02T10:00:00.000Z"));
+        // The plan's part given back first, then the resource's: the second gives the plan's part nothing.
+        const a = fresh();
+        await run(store, a, named, 1, 10);
+        await store.refund(a, own, 10);
+        await store.refund(a, named, 10);
+        await run(store, a, own, 1, 5);
+        expect(await units(a)).toEqual([5, 0]);
+        // A refund of more than the resource's windows hold: its days lose what they gave back, 2.
+        const b = fresh();
+        await run(store, b, own, 1, 10);
+        await run(store, b, named, 1, 2);
+        await store.refund(b, named, 10);
+        await run(store, b, named, 1, 5);
+        expect(await units(b)).toEqual([7, 5]);
+        expect((await store.usage(b, named)).limits.map((l) => l.remaining)).toEqual([993, 9993, 995]);
       }));
 
     test("a resource's checks count in its own days as well as the subject's: allowed, denied, units, refunds, outage adds and recorded checks", () =>
