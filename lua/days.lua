@@ -23,6 +23,11 @@
 -- taken (of nothing, or sent twice) takes no more than the day holds, so the checks after it are billed. `part`: a
 -- resource's field prefix ("<resource>/") to count in that resource's days instead of the subject's.
 local DAYS_PER_HASH, KEPT_DAYS = 64, 400
+-- A day's units as kept (a + x), below none too.
+local function unitsOf(days, field)
+  local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
+  return (tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0)
+end
 return function(key, now, minute, suffix, n, units, part)
   if string.sub(key, 1, 7) == 'rl:{ip:' then return end
   local day = math.floor(minute / 1440)
@@ -32,8 +37,7 @@ return function(key, now, minute, suffix, n, units, part)
   if part then field = field .. '/' .. part end
   local added = n
   if suffix == 'r' then
-    local kept = redis.call('HMGET', days, field .. 'a', field .. 'x')
-    local held = (tonumber(kept[1]) or 0) + (tonumber(kept[2]) or 0)
+    local held = unitsOf(days, field)
     local back = math.min(n, math.max(held, units or 0))
     if back <= 0 then return end
     if back > held then
@@ -42,8 +46,7 @@ return function(key, now, minute, suffix, n, units, part)
       local before = day - 1
       local beforeDays = key .. ':d:' .. math.floor(before / DAYS_PER_HASH)
       local beforeField = (before % DAYS_PER_HASH) .. (part and ('/' .. part) or '')
-      local had = redis.call('HMGET', beforeDays, beforeField .. 'a', beforeField .. 'x')
-      local spill = math.min(back - math.max(0, held), (tonumber(had[1]) or 0) + (tonumber(had[2]) or 0))
+      local spill = math.min(back - math.max(0, held), unitsOf(beforeDays, beforeField))
       if spill > 0 then
         redis.call('HINCRBY', beforeDays, beforeField .. 'x', -spill)
         back = back - spill

@@ -31,10 +31,10 @@ end)()(ARGV[2] or '')
 -- usedOnDays), from the day after this one on, so that what it used before the reset stays forgotten. Kept as long
 -- as days are, whether or not there were counters to clear. A reset with the history forgets the days themselves:
 -- what is counted after it, the same day included, is all there is.
-if forgetting then redis.call('DEL', KEYS[1] .. ':rt')
-else redis.call('SET', KEYS[1] .. ':rt', string.format('%.0f', now), 'PX', string.format('%.0f', KEPT_DAYS * DAY)) end
-if forgetting then
-  local keys = {}
+if not forgetting then
+  redis.call('SET', KEYS[1] .. ':rt', string.format('%.0f', now), 'PX', string.format('%.0f', KEPT_DAYS * DAY))
+else
+  local keys = { KEYS[1] .. ':rt' }
   -- A minute's hour is kept for a day after it ends (check.lua's addToHistory); a block of days until its last day is
   -- KEPT_DAYS old. A few dozen keys, whatever the subject did.
   for hour = math.floor((now - DAY) / HOUR) - 1, math.floor(now / HOUR) do keys[#keys + 1] = KEYS[1] .. ':m:' .. hour end

@@ -1,6 +1,7 @@
 // The counting rules of contract section 5, as pure functions (reading a lease set lets go of the leases that have
 // ended, which changes nothing it answers): the memory store runs them, lua/check.lua mirrors them.
 
+import { DAY_MS } from "../domain/limit-kinds";
 import type { LeaseSet } from "./lease-set";
 import type { LimitPart, LimitSpec } from "./limits";
 
@@ -157,8 +158,6 @@ const EMPTY: CounterState = { buckets: {}, windows: {} };
  * window of whole days counts when the subject has no count for it.
  */
 export type UsedOnDays = (prefix: string, firstDayMs: number, lastDayMs: number) => number;
-
-const DAY_MS = 86_400_000;
 
 /** The bucket's fill now: what it held, less what drained since, never below empty. No timers: worked out on use. */
 function drained(bucket: BucketState | undefined, perMinute: number, nowMs: number): number {

@@ -92,6 +92,8 @@ type Subject = {
   added?: Map<string, number>;
   /** The last of each server's records of checks, per resource ("<resource>\n<server>"), as record.lua keeps them. */
   recorded?: Map<string, number>;
+  /** Its usedOnDays, made on its first call rather than on every check. */
+  usedOnDays?: UsedOnDays;
 };
 
 /** How often the timer sweeps a slice of the subjects and of the days (sweeper.ts). */
@@ -230,7 +232,8 @@ export function createMemoryStore({
     const subject = subjectOf(key);
     const reserved =
       typeof mode === "object" && "settleLease" in mode ? subject.state?.reserved?.get(mode.settleLease) : undefined;
-    const result = callInProcess(subject.state, spec, cost, nowMs, mode, usedOnDaysOf(key));
+    subject.usedOnDays ??= usedOnDaysOf(key);
+    const result = callInProcess(subject.state, spec, cost, nowMs, mode, subject.usedOnDays);
     if (result.next) subject.state = result.next;
     // A settle changes the units of the day the reservation was made on, not its checks (contract section 14); of one
     // made before a reset too, which changes no limit (check.lua).
@@ -322,13 +325,14 @@ export function createMemoryStore({
       const nowMs = now();
       // A refund writes the counters, empty ones included, as check.lua's does: a reset after it counts as one.
       const subject = subjectOf(key);
+      subject.usedOnDays ??= usedOnDaysOf(key);
       const { decision, next, refundable } = callInProcess(
         subject.state,
         spec,
         cost,
         nowMs,
         "refund",
-        usedOnDaysOf(key),
+        subject.usedOnDays,
       );
       if (next) {
         subject.state = next;
