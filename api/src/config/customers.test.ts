@@ -109,3 +109,31 @@ test("the rows a customer is found by go and come with it, in the batches of its
   await store.remove("acme", undefined, "test");
   expect(await prefixes()).toEqual([]);
 });
+
+test("a plan edit reads only the plan's customers that have overrides, through an index of them alone", async () => {
+  // Nearly every customer of a plan has none: a plan edit must not read them (at a million, it stalled the server).
+  await store.create({ id: "plain", name: "Plain", planId: "pro", billingDay: null }, "test");
+  await store.create(
+    { id: "special", name: "Special", planId: "pro", billingDay: null, overrides: { perDay: 500 } },
+    "test",
+  );
+  // Every statement the edit sends, its batch's too (drizzle's logger sees only single ones).
+  const batch = client.batch.bind(client);
+  client.batch = ((statements: { sql: string; args: unknown[] }[], mode) => {
+    sent.push(...statements);
+    return batch(statements as never, mode);
+  }) as typeof client.batch;
+  const plans = createPlanStore(
+    drizzle(client, { schema, logger: { logQuery: (sql, args) => sent.push({ sql, args }) } }) as never,
+    now,
+  );
+  sent = [];
+  expect((await plans.update("pro", { perDay: 200 }, undefined, "test")).ok).toBe(true);
+  const steps: string[] = [];
+  for (const { sql, args } of sent) {
+    const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+    steps.push(...plan.rows.map((row) => String(row.detail)).filter((detail) => / customers( |$)/.test(detail)));
+  }
+  // The read of them, and the same read pinned in the audit entry's and the plan's writes.
+  expect(steps).toEqual(Array(3).fill("SEARCH customers USING INDEX customers_overridden (plan_id=?)"));
+});

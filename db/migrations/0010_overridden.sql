@@ -1,0 +1,1 @@
+CREATE INDEX `customers_overridden` ON `customers` (`plan_id`,`id`) WHERE "customers"."overrides" IS NOT NULL;
