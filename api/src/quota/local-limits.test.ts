@@ -206,6 +206,37 @@ describe("a plan failing local, three servers on one store", () => {
     expect(allowed).toBe(4);
   });
 
+  // Found by an audit on a Redis Cluster: with one master stalled, the others (and the presence) answered, so each
+  // outage ended after its grace and the stalled customer's next check began another, from the same last answer: a
+  // fresh share every 3 s (720 allowed in 10 s of 240 left, and more the longer the stall).
+  test("a customer whose calls still fail while the store answers the rest keeps to what its share left, outage after outage", async () => {
+    const f = fleet(2);
+    const policy = local({ perHour: 300 });
+    await f.tick();
+    await f.tick();
+    for (let i = 0; i < 60; i++) expect((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed).toBe(true);
+    // acme's master stalls for 30 s; every other call answers, another customer's checks included.
+    f.setSubjectDown("acme", true);
+    let allowed = 0;
+    for (let second = 0; second < 30; second++) {
+      for (let i = 0; i < 20; i++) {
+        const result = await f.limiters[i % 2]?.check("acme", policy, 1);
+        expect(result?.outcome).not.toBe("store_unavailable");
+        if (result?.allowed) allowed++;
+      }
+      await f.limiters[second % 2]?.check("globex", policy, 1);
+      await f.tick();
+    }
+    // 240 left when it stalled: 120 a server, over all the outages.
+    expect(allowed).toBe(240);
+    f.setSubjectDown("acme", false);
+    await f.tick();
+    await f.tick(SETTLE_GRACE_MS);
+    await f.tick();
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
+    expect((await f.memory.daily("acme", 1))[0]?.allowed).toBe(300);
+  });
+
   test("an alert threshold that what the servers allowed reaches once added back is raised, once, for its plan", async () => {
     const f = fleet(2);
     const policy = quotaPolicy({ ...none, perDay: 100 }, {}, null, null, "local", false, [50, 80]);

@@ -51,8 +51,11 @@ type Segment = {
   sent?: true;
 };
 
-/** A customer this server has limited on its own since the store stopped answering. */
-type Outage = { state: CounterState | undefined; segments: Segment[]; denied: number };
+/**
+ * A customer this server has limited on its own since the store stopped answering; `answered`: the store has answered
+ * a check of it since (its latest answer is newer than these counters).
+ */
+type Outage = { state: CounterState | undefined; segments: Segment[]; denied: number; answered?: true };
 
 export type LocalLimits = {
   /** The store answered a check of a customer whose plan fails `local`: where its limits stand now. */
@@ -150,10 +153,16 @@ export function createLocalLimits(
     if (failingSince === null) {
       sharing = sharedBy();
       // A new outage starts from the store's latest answers (seen): the local counters of an earlier one, kept for a
-      // customer still owed when it ended, would hold its leftover share instead. What is owed stays owed.
+      // customer still owed when it ended, would hold its leftover share instead. But a customer the store has not
+      // answered since (on a Cluster, its master is the one still down while the rest answer) goes on from them: its
+      // latest answer predates what this server allowed it, and a share made again from it would be handed out again
+      // at every outage. What is owed stays owed.
       for (const [subject, outage] of outages) {
-        if (owing(outage)) outage.state = undefined;
-        else outages.delete(subject);
+        if (!owing(outage)) outages.delete(subject);
+        else if (outage.answered) {
+          outage.state = undefined;
+          delete outage.answered;
+        }
       }
     }
     failingSince ??= now();
@@ -233,6 +242,8 @@ export function createLocalLimits(
     saw(subject, decision) {
       answered();
       remember(subject, decision);
+      const outage = outages.get(subject);
+      if (outage) outage.answered = true;
     },
 
     failed,

@@ -24,13 +24,15 @@ export function fleet(servers: number, { localShares = false } = {}) {
   let answersLost = false;
   // Which servers cannot reach the store while it answers others (a connection slow to come back).
   const cutOff = new Set<number>();
+  // Which subjects' calls fail while the store answers every other (their Cluster master is down).
+  const subjectsDown = new Set<unknown>();
   const storeOf = (index: number) =>
     new Proxy(memory, {
       get(target, name: keyof CounterStore) {
         const value = target[name];
         if (typeof value !== "function") return value;
         return (...args: unknown[]) =>
-          down || cutOff.has(index)
+          down || cutOff.has(index) || subjectsDown.has(args[0])
             ? Promise.reject(new StoreUnavailable())
             : answersLost
               ? Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).then(() => {
@@ -77,6 +79,11 @@ export function fleet(servers: number, { localShares = false } = {}) {
     setCutOff(index: number, value: boolean) {
       if (value) cutOff.add(index);
       else cutOff.delete(index);
+    },
+    /** Whether every call about one subject fails while the store answers the rest (one Cluster master down). */
+    setSubjectDown(subject: string, value: boolean) {
+      if (value) subjectsDown.add(subject);
+      else subjectsDown.delete(subject);
     },
   };
 }
