@@ -221,6 +221,38 @@ describe("Redis store (integration, needs redis-server)", () => {
     await store.close();
   });
 
+  // Found by an audit: a refund held up in a stalled Redis for less than the second a check is given was applied after
+  // its server had answered 503 (Retry-After: 1), so the client's retry refunded twice; a settle so held was applied
+  // and its retry answered 409, a release 404. What gives back is never applied once its server has given up.
+  test("a refund, settle or release that Redis runs after its server gave up on it changes nothing, however soon after", async () => {
+    const store = createRedisStore({ url: redis.url, timeoutMs: 100 });
+    const limits = testSpec({ capacity: null, perMinute: null, hour: 100, day: null });
+    const hour = async () => (await store.usage("giving", limits)).limits.find((l) => l.name === "hour")?.remaining;
+    const reserved = { id: "sGivingBack0000000000001", ttlMs: 60_000, reserve: true };
+    const held = { id: "sGivingBack0000000000002", ttlMs: 60_000, reserve: true };
+    await store.check("giving", limits, 10, reserved);
+    await store.check("giving", limits, 10, held);
+    expect(await hour()).toBe(80);
+    redis.pause();
+    const late = [
+      store.refund("giving", limits, 5),
+      store.settle("giving", limits, reserved.id, 1),
+      store.release("giving", limits, held.id),
+    ];
+    // Past the budget, well within the second after it that a check may still count in.
+    await new Promise((r) => setTimeout(r, 400));
+    redis.resume();
+    for (const call of late) await expect(call).rejects.toThrow(/^late: run at \d+, after its server gave up at \d+$/);
+    expect(await hour()).toBe(80);
+    // Sent again in time, each applies once.
+    expect((await store.refund("giving", limits, 5)).limits.find((l) => l.name === "hour")?.remaining).toBe(85);
+    expect(
+      (await store.settle("giving", limits, reserved.id, 1))?.limits.find((l) => l.name === "hour")?.remaining,
+    ).toBe(94);
+    expect(await store.release("giving", limits, held.id)).not.toBeNull();
+    await store.close();
+  });
+
   test("a subject's counters expire once they hold nothing, so idle customers cost nothing", async () => {
     const { Redis } = await import("ioredis");
     const client = new Redis(redis.url);

@@ -139,6 +139,12 @@ const leaseMode = ({ id, ttlMs, reserve }: LeaseAsk) => `L${ttlMs}:${reserve ? 1
  * may count a check its server answered without the store: a customer is charged for it, never let through uncounted.
  */
 const LATE_AFTER_MS = 1000;
+/**
+ * The same for what gives back (a refund, a settle, a release): none. Run late, it would be applied after its server
+ * answered 503, and the client's retry would give back twice; held to the budget alone it errs, as a check does,
+ * towards using up quota.
+ */
+const GIVE_BACK_LATE_AFTER_MS = 0;
 
 export type ScriptStoreOptions = {
   /** How long the server waits for an answer (STORE_TIMEOUT_MS). */
@@ -158,10 +164,10 @@ export function createScriptStore(
   const time = () => (clock ? String(clock()) : "");
   // "<" and when, by the store's clock, a check sent now is too late to count; until a reply has told the store's
   // clock, none (the first call of a process).
-  const deadline = () =>
+  const deadline = (lateAfterMs: number) =>
     clock || timeoutMs === undefined || storeClock.offsetMs === Number.NEGATIVE_INFINITY
       ? time()
-      : `<${Math.ceil(performance.now() + storeClock.offsetMs + timeoutMs + LATE_AFTER_MS)}`;
+      : `<${Math.ceil(performance.now() + storeClock.offsetMs + timeoutMs + lateAfterMs)}`;
   /** check.lua's reply, and what it tells of the store's clock. */
   const counted = (reply: unknown, spec: LimitSpec) => {
     const c = countedBy(reply, spec);
@@ -175,9 +181,9 @@ export function createScriptStore(
   };
   // A call of check.lua. mode "1": a check; "0": a read of usage; "-1": a refund; "t<share>:<settle>:<resets>": a take;
   // "g<taken at>:<size>:<resets>": a give-back; "a<allowed at>:<checks>:<server>:<seq>": what a server allowed during an outage.
-  const callCheck = (subject: string, spec: LimitSpec, cost: number, mode: string) => {
+  const callCheck = (subject: string, spec: LimitSpec, cost: number, mode: string, lateAfterMs = LATE_AFTER_MS) => {
     const { list, alone } = argsOf(spec);
-    const own = [String(cost), mode, deadline()];
+    const own = [String(cost), mode, deadline(lateAfterMs)];
     return client.run(scripts.check, [subjectKey(subject)], [...alone, ...own], { list, own });
   };
 
@@ -185,15 +191,22 @@ export function createScriptStore(
     check: async (subject, spec, cost, lease) =>
       decision(await callCheck(subject, spec, cost, lease ? leaseMode(lease) : "1"), spec, cost),
     async release(subject, spec, lease) {
-      const { counted: c, nowMs } = counted(await callCheck(subject, spec, 0, `R${lease}`), spec);
+      const { counted: c, nowMs } = counted(
+        await callCheck(subject, spec, 0, `R${lease}`, GIVE_BACK_LATE_AFTER_MS),
+        spec,
+      );
       return c.allowed ? decide(c, spec, 0, nowMs) : null;
     },
     async settle(subject, spec, lease, cost) {
-      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`), spec);
+      const { counted: c, nowMs } = counted(
+        await callCheck(subject, spec, cost, `S${lease}`, GIVE_BACK_LATE_AFTER_MS),
+        spec,
+      );
       return c.allowed ? decide(c, spec, cost, nowMs) : null;
     },
     usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
-    refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1"), spec, cost),
+    refund: async (subject, spec, cost) =>
+      decision(await callCheck(subject, spec, cost, "-1", GIVE_BACK_LATE_AFTER_MS), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
       const reply = counted(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
       return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
