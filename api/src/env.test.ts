@@ -53,6 +53,18 @@ describe("configuration", () => {
     expect(parsed.ok && [parsed.env.storeTimeoutMs, parsed.env.configCacheTtlMs]).toEqual([2147483647, 2147483647]);
   });
 
+  test("an admin token a client can send is taken as is, the shortest TTL whose bound a server keeps too", () => {
+    const token = `${"~!#$%&'*+-.^_`|0-9AZaz".repeat(11)}`.slice(0, 256);
+    const parsed = parseEnv({ ADMIN_TOKEN: token, CONFIG_CACHE_TTL_MS: "20" });
+    expect(parsed.ok && [parsed.env.adminToken, parsed.env.configCacheTtlMs]).toEqual([token, 20]);
+    // Set but empty is unset, as for every other variable.
+    const empty = parseEnv({ ADMIN_TOKEN: "" });
+    expect(empty.ok && empty.env.adminToken).toBeUndefined();
+    // Refused, its line never shows it.
+    const refused = parseEnv({ ADMIN_TOKEN: "s3cret pass" });
+    expect(!refused.ok && refused.error).not.toContain("s3cret");
+  });
+
   test("WEBHOOK_ALLOW_PRIVATE=1 lets webhooks reach private addresses; 0 or unset does not", () => {
     const allowed = (value?: string) => {
       const parsed = parseEnv(value === undefined ? {} : { WEBHOOK_ALLOW_PRIVATE: value });
@@ -76,6 +88,16 @@ describe("configuration", () => {
     [{ STORE_TIMEOUT_MS: "0" }, "STORE_TIMEOUT_MS"],
     [{ STORE_TIMEOUT_MS: "1.5" }, "STORE_TIMEOUT_MS"],
     [{ CONFIG_CACHE_TTL_MS: "-5" }, "CONFIG_CACHE_TTL_MS"],
+    // Found by an audit: accepted, and another server answered a revoked key 6 ms after its revocation (the changes are
+    // read every 10 ms at the most).
+    [{ CONFIG_CACHE_TTL_MS: "1" }, "CONFIG_CACHE_TTL_MS"],
+    [{ CONFIG_CACHE_TTL_MS: "19" }, "CONFIG_CACHE_TTL_MS"],
+    // Found by an audit: tokens no client could ever send as a bearer (too long, a space, a letter outside ASCII, which
+    // fetch and curl send as UTF-8) started the server, and every request with them answered 401.
+    [{ ADMIN_TOKEN: "a".repeat(257) }, "ADMIN_TOKEN"],
+    [{ ADMIN_TOKEN: "has space token" }, "ADMIN_TOKEN"],
+    [{ ADMIN_TOKEN: "pässwörd-long-token" }, "ADMIN_TOKEN"],
+    [{ ADMIN_TOKEN: "tab\tinside" }, "ADMIN_TOKEN"],
     [{ PORT: "70000" }, "PORT"],
     [{ PORT: "http" }, "PORT"],
     [{ WEBHOOK_ALLOW_PRIVATE: "yes" }, "WEBHOOK_ALLOW_PRIVATE"],

@@ -5,17 +5,17 @@ import { redact } from "./redact";
 /** setTimeout's largest delay (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
-const positiveInt = (name: string, fallback: number) =>
+const positiveInt = (name: string, fallback: number, least = 1) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === "") return fallback;
       // The most a timer holds: Node and workerd fire a longer one at once, so a cache read every millisecond.
-      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_TIMER_MS) {
+      if (!/^\d+$/.test(v) || Number(v) < least || Number(v) > MAX_TIMER_MS) {
         ctx.addIssue({
           code: "custom",
-          message: `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, got "${v}"`,
+          message: `${name} must be a whole number of milliseconds from ${least} to ${MAX_TIMER_MS}, got "${v}"`,
         });
         return z.NEVER;
       }
@@ -117,8 +117,18 @@ const EnvSchema = z
         return nodes;
       }),
     STORE_TIMEOUT_MS: positiveInt("STORE_TIMEOUT_MS", 100),
-    CONFIG_CACHE_TTL_MS: positiveInt("CONFIG_CACHE_TTL_MS", 2000),
-    ADMIN_TOKEN: z.string().optional(),
+    // Each server reads the changes every half of it, and no more often than every 10 ms (config/index.ts): a shorter
+    // one would be a bound on revoked keys that no server keeps.
+    CONFIG_CACHE_TTL_MS: positiveInt("CONFIG_CACHE_TTL_MS", 2000, 20),
+    // As a client can send it: one run of visible ASCII that fits a bearer (auth.ts). Any other could never be used,
+    // and every request with it would be told to send what it sent. Its value is never echoed.
+    ADMIN_TOKEN: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === "" || /^[\x21-\x7e]{1,256}$/.test(v),
+        "ADMIN_TOKEN must be 1 to 256 visible ASCII characters, with no space (it is sent as a bearer token as is)",
+      ),
     WEBHOOK_ALLOW_PRIVATE: z
       .string()
       .optional()
