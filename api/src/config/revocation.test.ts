@@ -35,3 +35,29 @@ test("a key revoked on one server is refused by another once its change watcher,
   await watcher?.run();
   expect(await answers(other)).toEqual([401, 403, "unknown_key"]);
 });
+
+// Found by an audit: in the window before the other server's watcher ran, a deleted customer's key was still known
+// there and GET /v1/me answered 404 "the customer of this key no longer exists"; a key whose customer is gone is a
+// revoked key, 401 as on the server that deleted it.
+test("a deleted customer's key gets 401 from /v1/me on every server, before and after the watcher has run", async () => {
+  const deleting = await testApp();
+  const { schedule, tasks, started } = scheduleByHand();
+  const other = await testApp({ url: deleting.url, cacheTtlMs: TTL_MS, schedule });
+  await started();
+  const watcher = tasks.find((task) => task.bounds);
+  await deleting.call("POST", "/v1/plans", { body: { id: "base", name: "Base", perMinute: 1000 } });
+  const customer = (await deleting.call("POST", "/v1/customers", { body: { name: "Acme", planId: "base" } })).json;
+  const key = (await deleting.call("POST", `/v1/customers/${customer.id}/keys`)).json;
+  const me = async (server: typeof other) => {
+    const answer = await server.call("GET", "/v1/me", { token: key.key });
+    return [answer.status, answer.json.error?.code, answer.headers.get("www-authenticate")];
+  };
+  expect((await me(other))[0]).toBe(200);
+
+  expect((await deleting.call("DELETE", `/v1/customers/${customer.id}`)).status).toBe(204);
+  const revoked = [401, "unauthorized", 'Bearer error="invalid_token"'];
+  expect(await me(deleting)).toEqual(revoked);
+  expect(await me(other)).toEqual(revoked);
+  await watcher?.run();
+  expect(await me(other)).toEqual(revoked);
+});

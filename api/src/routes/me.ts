@@ -1,6 +1,6 @@
 // GET /v1/me (contract section 6): the calling customer and the plan that applies to it, overrides included.
 import { createRoute, z } from "@hono/zod-openapi";
-import { allow, ownCustomer } from "../auth";
+import { allow, INVALID_TOKEN, ownCustomer } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { effectiveAlerts, effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import {
@@ -88,7 +88,11 @@ export function registerMe(app: App, { config }: AppDeps) {
     async (c) => {
       const customer = await config.customers.get(ownCustomer(c.get("principal")));
       const plan = customer && (await config.plans.get(customer.planId));
-      if (!customer || !plan) throw new ApiError("not_found", "the customer of this key no longer exists");
+      // A key whose customer is gone is revoked with it: as on the server that deleted it, and on the others once they
+      // have read the change (CONFIG_CACHE_TTL_MS), not a missing resource.
+      if (!customer || !plan) {
+        throw new ApiError("unauthorized", "the bearer token is unknown or revoked", INVALID_TOKEN);
+      }
       const { id, name, failMode, shadow } = plan;
       return c.json(
         {
