@@ -35,8 +35,14 @@ const docs: [string, string][] = pages.map(([name, value]) =>
   name === "Content-Security-Policy" ? [name, csp("script-src 'self' 'unsafe-inline'")] : [name, value],
 );
 
-// JSON is never rendered, so the API's answers need only the few headers that stop a browser doing so.
-const api: [string, string][] = [...common, ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"]];
+// JSON is never rendered, so the API's answers need only the few headers that stop a browser doing so, and none is
+// kept by a cache on the way: some hold a secret shown once (a new token, key or webhook secret), others a customer's
+// usage.
+const api: [string, string][] = [
+  ...common,
+  ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+  ["Cache-Control", "no-store"],
+];
 
 /** The API's headers as a plain object, for a route that builds its response itself (the check). */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(api);

@@ -24,7 +24,12 @@ export function describeSecurityHeaders(target: RouteHost) {
         expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
         expect(res.headers.get("x-frame-options")).toBe("DENY");
+        expect(res.headers.get("cache-control")).toBe("no-store");
       }
+      // Found by an audit: a secret shown once went out with nothing to stop a cache on the way keeping it.
+      const made = await t.call("POST", "/v1/tokens", { body: { name: "ci", role: "service" } });
+      expect(made.status).toBe(201);
+      expect(made.headers.get("cache-control")).toBe("no-store");
       // The API reference configures itself with an inline script, and only it may.
       expect((await t.call("GET", "/docs")).headers.get("content-security-policy")).toContain(
         "script-src 'self' 'unsafe-inline'",
