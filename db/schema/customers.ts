@@ -31,9 +31,6 @@ export const customers = sqliteTable(
     index("customers_plan_id").on(t.planId, t.createdAt, t.id),
     // The Live page sorted by name, a page of it read in this order (GET /v1/usage?sort=name), never sorted whole.
     index("customers_name").on(sql`${t.name} COLLATE NOCASE`, t.id),
-    // The customers of a plan that have overrides, which a plan edit must keep within the plan rules
-    // (config/plans.ts): read without a pass over the plan's other customers, nearly all of them at scale.
-    index("customers_overridden").on(t.planId, t.id).where(sql`${t.overrides} IS NOT NULL`),
   ],
 );
 

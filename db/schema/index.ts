@@ -4,6 +4,7 @@ export * from "./audit-log";
 export * from "./customer-count";
 export * from "./customer-prefixes";
 export * from "./customers";
+export * from "./override-bounds";
 export * from "./plans";
 export * from "./tokens";
 export * from "./webhooks";

@@ -83,7 +83,8 @@ test("a plan's edit checked against its customers as they were: a customer's edi
   await customers.create(CustomerCreate.parse({ id: "acme", name: "Acme", planId: "sk", overrides: {} }), "test");
   let customer: unknown;
   between = {
-    read: /from "customers"/i,
+    // What a plan's edit reads of its customers: the bounds their overrides put on it (override-bounds.ts).
+    read: /override_bounds/i,
     run: async () => (customer = await customers.update("acme", tight, undefined, "b")),
   };
   const plan = await plans.update("sk", raise, undefined, "a");
@@ -96,7 +97,8 @@ test("a plan's edit checked against its customers as they were: a customer moved
   await customers.create(CustomerCreate.parse({ id: "acme", name: "Acme", planId: "other" }), "test");
   let customer: unknown;
   between = {
-    read: /from "customers"/i,
+    // What a plan's edit reads of its customers: the bounds their overrides put on it (override-bounds.ts).
+    read: /override_bounds/i,
     run: async () =>
       (customer = await customers.update("acme", { planId: "sk", overrides: { perDay: 500 } }, undefined, "b")),
   };

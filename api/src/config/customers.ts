@@ -7,6 +7,7 @@ import { type Customer, type CustomerCreate, overridesViolation } from "../domai
 import { fail } from "../errors";
 import { createCustomerReads, toCustomer } from "./customer-reads";
 import { searchPrefixes } from "./customer-search";
+import { boundsInsert, boundsRewritten } from "./override-bounds";
 import type { PlanStore } from "./plans";
 import { newId } from "./secrets";
 import { createVersionedStore, type VersionedResource } from "./versioned-store";
@@ -63,18 +64,20 @@ function customerResource(db: Db, planStore: PlanStore): VersionedResource<Custo
     // Its API keys go with it (ON DELETE CASCADE), so they stop working too; so do the rows its search found it by.
     removeRace: "conflict",
     alongside: {
-      created: (customer) => [prefixesInsert(db, customer)],
+      created: (customer) => [prefixesInsert(db, customer), ...boundsInsert(db, customer)],
       // Its keys stop working with it (ON DELETE CASCADE): each live one audited as revoked, as DELETE /v1/keys/{id}
       // audits it, in the same batch as the delete and only with it.
       removed: (customer, at, actor, guard) => [keysRevokedAudit(db, customer.id, at, actor, guard)],
-      // A new name, new search rows.
-      updated: (before, after, guard) =>
-        after.name === before.name
+      // A new name, new search rows; a new plan or new overrides, new bounds on its plan (override-bounds.ts).
+      updated: (before, after, guard) => [
+        ...(after.name === before.name
           ? []
           : [
               db.delete(customerPrefixes).where(and(eq(customerPrefixes.customerId, after.id), guard())),
               prefixesInsert(db, after, guard()),
-            ],
+            ]),
+        ...boundsRewritten(db, before, after, guard),
+      ],
     },
   };
 }

@@ -1,14 +1,30 @@
 // Plans in the config store: a versioned resource (versioned-store.ts) whose edits must leave every customer on the
 // plan within its rules, and which cannot go while any customer is on it.
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { customers, type PlanRow, plans } from "../../../db/schema";
 import { overridesViolation } from "../domain/customer";
+import { brokenRanges, resourcesRoom } from "../domain/override-bounds";
 import { type Plan, type PlanCreate, planViolations } from "../domain/plan";
 import { fail } from "../errors";
+import { brokenBound, crowded } from "./override-bounds";
 import { createVersionedStore, type VersionedResource } from "./versioned-store";
 
 const toPlan = (row: PlanRow): Plan => ({ ...row });
+
+/** The 409 of an edit that would leave `customerId`'s overrides breaking a plan rule, saying which. */
+async function refusal(db: Db, plan: Plan, customerId: string) {
+  const customer = await db
+    .select({ overrides: customers.overrides })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .get();
+  const broken = customer ? overridesViolation(plan, customer.overrides ?? null) : null;
+  return fail(
+    "conflict",
+    `customer ${customerId} would break a plan rule${broken ? ` (${broken})` : ""}: change its overrides first`,
+  );
+}
 
 function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans> {
   return {
@@ -21,27 +37,30 @@ function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans>
       if (!before) return null;
       const violation = planViolations(plan)[0];
       if (violation) return fail("invalid_request", violation.message);
-      // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one.
-      const overridden = await db
-        .select({ id: customers.id, version: customers.version, overrides: customers.overrides })
-        .from(customers)
-        .where(and(eq(customers.planId, plan.id), isNotNull(customers.overrides)))
-        .orderBy(asc(customers.id));
-      for (const customer of overridden) {
-        const broken = overridesViolation(plan, customer.overrides ?? null);
-        if (broken) {
-          return fail(
-            "conflict",
-            `customer ${customer.id} would break a plan rule (${broken}): change its overrides first`,
-          );
-        }
+      // A customer's overrides obey the plan rules on the plan it is on: an edit may not leave them breaking one. What
+      // each customer's overrides ask of its plan is kept beside it (override-bounds.ts): one lookup a bound the edit
+      // could break, whatever the number of customers, each read as it stands in the write too.
+      const pins: SQL[] = [];
+      const ranges = brokenRanges(plan, before);
+      if (ranges.length > 0) {
+        const broken = brokenBound(plan.id, ranges);
+        const [found] = await db.all<{ customer_id: string }>(broken);
+        if (found) return await refusal(db, plan, found.customer_id);
+        pins.push(sql`NOT EXISTS (${broken})`);
       }
-      // Those customers as read, each at its version, pinned in the write: a customer's edit on another server since
-      // (new overrides, or a move onto the plan) makes the edit check them again.
-      const read = overridden.length === 0 ? null : overridden.map((c) => `${c.id}:${c.version}`).join(",");
-      return {
-        where: sql`(SELECT group_concat(id || ':' || version, ',') FROM (SELECT id, version FROM customers WHERE plan_id = ${plan.id} AND overrides IS NOT NULL ORDER BY id)) IS ${read}`,
-      };
+      // A plan that names a new resource may take a customer past the resources a plan and its overrides may name
+      // together: only customers whose overrides name more than it leaves room for can be, each checked whole.
+      const room = resourcesRoom(plan, before);
+      if (room !== null) {
+        const many = await db.all<{ id: string; version: number; overrides: string }>(crowded(plan.id, room));
+        for (const customer of many) {
+          if (overridesViolation(plan, JSON.parse(customer.overrides))) return await refusal(db, plan, customer.id);
+        }
+        // Those customers as read, each at its version: one changed or added since makes the edit check again.
+        const read = many.length === 0 ? null : many.map((c) => `${c.id}:${c.version}`).join(",");
+        pins.push(sql`(SELECT group_concat(id || ':' || version, ',') FROM (${crowded(plan.id, room)})) IS ${read}`);
+      }
+      return pins.length === 0 ? null : { where: and(...pins) };
     },
     // The foreign key from customers refuses a delete while any customer is on the plan.
     foreignKeyFailure: (plan) =>

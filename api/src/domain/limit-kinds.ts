@@ -1,7 +1,8 @@
 // The kinds of limit a plan can set, one row each. Everything else follows from this table: the schemas and their
 // examples, the database's columns, the rules between limits, the console's fields and hints, the client's types, the
 // window rules of api/src/quota/windows.ts, and the rule parameters lua/check.lua is sent. Adding a period is one row
-// here and its migration (`npm run db:generate` makes the column).
+// here and its migration (`npm run db:generate` makes the column; to it, add the bounds customers' overrides put on
+// the new field, as migration 0011 wrote them for every kind: domain/override-bounds.ts).
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
