@@ -1,7 +1,7 @@
 // Migrations 0003-0004 (customer search): customers made before them are found by the same prefixes as those the
 // service writes for a new customer. The database is built by the migrations before them, filled the old way, then
 // opened by today's app, which applies them.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -11,19 +11,7 @@ import fc from "fast-check";
 import { expect, test } from "vitest";
 import { searchPrefixes } from "../api/src/config/customer-search";
 import { testApp } from "../api/src/testing/test-app";
-
-const migrations = new URL("./migrations/", import.meta.url);
-
-/** A migrations folder holding the first `n` of today's. */
-function migrationsUpTo(n: number): string {
-  const folder = mkdtempSync(join(tmpdir(), "bouncer-migrations-"));
-  mkdirSync(join(folder, "meta"));
-  const journal = JSON.parse(readFileSync(new URL("meta/_journal.json", migrations), "utf8"));
-  const entries = journal.entries.slice(0, n);
-  for (const { tag } of entries) copyFileSync(new URL(`${tag}.sql`, migrations), join(folder, `${tag}.sql`));
-  writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
+import { migrationsUpTo } from "./testing/migrations-up-to";
 
 // What a name may hold, ASCII punctuation and runs of spaces among it, and letters beyond ASCII in lower case: SQLite
 // lowers only ASCII, so a capital beyond it is the one thing the backfill treats otherwise (its comment says so).

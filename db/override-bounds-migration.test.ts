@@ -1,7 +1,7 @@
 // Migration 0011 (override bounds): the overrides of customers made before it ask of their plans what the service
 // writes for every customer since (api/src/domain/override-bounds.ts). The database is built by the migrations before
 // it, filled the old way, then opened by today's app, which applies it; then a plan edit decides from what it wrote.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -12,19 +12,7 @@ import { expect, test } from "vitest";
 import { LIMIT_FIELDS } from "../api/src/domain/limit-kinds";
 import { boundsOf } from "../api/src/domain/override-bounds";
 import { testApp } from "../api/src/testing/test-app";
-
-const migrations = new URL("./migrations/", import.meta.url);
-
-/** A migrations folder holding the first `n` of today's. */
-function migrationsUpTo(n: number): string {
-  const folder = mkdtempSync(join(tmpdir(), "bouncer-migrations-"));
-  mkdirSync(join(folder, "meta"));
-  const journal = JSON.parse(readFileSync(new URL("meta/_journal.json", migrations), "utf8"));
-  const entries = journal.entries.slice(0, n);
-  for (const { tag } of entries) copyFileSync(new URL(`${tag}.sql`, migrations), join(folder, `${tag}.sql`));
-  writeFileSync(join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
+import { migrationsBefore } from "./testing/migrations-up-to";
 
 // Every field left out, taken away (null) or set, of the plan's own limits and of resources'.
 const value = fc.constantFrom(null, 1, 5, 10, 50, 1000);
@@ -43,9 +31,7 @@ const samples = fc.sample(overrides, { numRuns: 400, seed: 11 });
 test("customers made before the bounds ask of their plans what a customer made since does", async () => {
   const url = `file:${join(mkdtempSync(join(tmpdir(), "bouncer-old-")), "quota.db")}`;
   const client = createClient({ url });
-  const journal = JSON.parse(readFileSync(new URL("meta/_journal.json", migrations), "utf8"));
-  const before = journal.entries.findIndex((e: { tag: string }) => e.tag === "0011_override_bounds");
-  await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(before) });
+  await migrate(drizzle(client), { migrationsFolder: migrationsBefore("0011_override_bounds") });
   const at = "2026-11-01T00:00:00.000Z";
   await client.execute({
     sql: "INSERT INTO plans (id, name, per_hour, per_day, fail_mode, shadow, version, created_at, updated_at) VALUES ('pro', 'Pro', 100, 1000, 'open', 0, 1, ?, ?), ('any', 'Any', 100, 1000, 'open', 0, 1, ?, ?)",
