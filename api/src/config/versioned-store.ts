@@ -51,8 +51,13 @@ export type VersionedResource<T extends Versioned, Create, Table extends Version
   };
 };
 
-// How often an unconditional update re-reads when another writer got in between.
-const RETRIES = 5;
+// How often an unconditional update re-reads when another writer got in between: each try after a lost race waits a
+// random while first, up to twice as long as the last (at most 64 ms), so that writers that all read at once (20 edits
+// of one customer across two servers) spread out instead of losing to each other again together. Five tries at once
+// left 70 of 100 such edits answered 409 "changing too often".
+const RETRIES = 12;
+const backOff = (attempt: number) =>
+  attempt === 0 ? undefined : new Promise((r) => setTimeout(r, Math.random() * Math.min(64, 2 ** attempt)));
 
 /** What an update may change: anything but the id, the version and the times. */
 export type Changes<T extends Versioned> = Partial<Omit<T, keyof Versioned>>;
@@ -122,6 +127,7 @@ export function createVersionedStore<T extends Versioned, Create, Table extends 
     async update(id: string, patch: Changes<T>, ifMatch: IfMatch, actor: string): Promise<Result<T>> {
       const changing = given(patch);
       for (let attempt = 0; attempt < RETRIES; attempt++) {
+        await backOff(attempt);
         const read = await current(id, ifMatch);
         if (!read.ok) return read;
         const before = read.value;
