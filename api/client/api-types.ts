@@ -1744,6 +1744,11 @@ export type components = {
          * @example default-src 'none'; frame-ancestors 'none'
          */
         "Content-Security-Policy": string;
+        /**
+         * @description A security header. Always no-store.
+         * @example no-store
+         */
+        "Cache-Control": string;
     };
     pathItems: never;
 };
@@ -1835,6 +1840,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1849,6 +1855,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1868,6 +1875,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1882,6 +1890,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,6 +1905,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1910,6 +1920,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1954,6 +1965,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1973,6 +1985,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2001,6 +2014,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2020,6 +2034,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2049,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2048,6 +2064,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,6 +2084,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2098,6 +2116,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,6 +2131,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2131,6 +2151,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2145,6 +2166,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,6 +2181,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2178,6 +2201,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2203,6 +2227,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2247,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2236,6 +2262,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2250,6 +2277,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,6 +2297,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +2326,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,6 +2341,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,6 +2361,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2344,6 +2376,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,6 +2391,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2377,6 +2411,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2408,6 +2443,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2422,6 +2458,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2441,6 +2478,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,6 +2493,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2469,6 +2508,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2488,6 +2528,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2516,6 +2557,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2530,6 +2572,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,6 +2592,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2607,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +2622,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2596,6 +2642,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2628,6 +2675,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2642,6 +2690,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2661,6 +2710,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2675,6 +2725,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2694,6 +2745,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2728,6 +2780,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2743,6 +2796,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2762,6 +2816,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2776,6 +2831,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,6 +2851,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2820,6 +2877,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +2897,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2853,6 +2912,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2867,6 +2927,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2886,6 +2947,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,6 +2976,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2928,6 +2991,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2947,6 +3011,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,6 +3026,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2975,6 +3041,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3056,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,6 +3076,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3065,6 +3134,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3079,6 +3149,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3098,6 +3169,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3112,6 +3184,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3126,6 +3199,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3214,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3159,6 +3234,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3194,6 +3270,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3208,6 +3285,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3227,6 +3305,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3241,6 +3320,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3335,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3350,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3283,6 +3365,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3302,6 +3385,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +3426,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3356,6 +3441,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3375,6 +3461,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3389,6 +3476,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3491,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3417,6 +3506,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3431,6 +3521,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3450,6 +3541,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +3567,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3496,6 +3589,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,6 +3604,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3529,6 +3624,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3693,6 +3789,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3707,6 +3804,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3726,6 +3824,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,6 +3839,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,6 +3854,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3768,6 +3869,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3782,6 +3884,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3801,6 +3904,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +3938,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3853,6 +3958,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3867,6 +3973,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +3988,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4008,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +4040,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3943,6 +4053,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3962,6 +4073,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +4088,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3990,6 +4103,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4004,6 +4118,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,6 +4133,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4032,6 +4148,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4051,6 +4168,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,6 +4322,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,6 +4337,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4237,6 +4357,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4251,6 +4372,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4265,6 +4387,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4402,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4293,6 +4417,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4307,6 +4432,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,6 +4447,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4340,6 +4467,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,6 +4500,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +4522,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4412,6 +4542,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4426,6 +4557,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4445,6 +4577,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4502,6 +4635,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4516,6 +4650,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,6 +4670,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,6 +4685,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4700,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,6 +4715,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4591,6 +4730,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +4750,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4643,6 +4784,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4662,6 +4804,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,6 +4819,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,6 +4834,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +4854,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +4886,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4752,6 +4899,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,6 +4919,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4785,6 +4934,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4799,6 +4949,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4813,6 +4964,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,6 +4979,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4841,6 +4994,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +5014,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,6 +5072,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4931,6 +5087,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4950,6 +5107,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4964,6 +5122,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,6 +5137,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4992,6 +5152,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5006,6 +5167,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5020,6 +5182,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5034,6 +5197,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5053,6 +5217,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,6 +5246,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5102,6 +5268,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,6 +5283,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5130,6 +5298,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +5318,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,6 +5347,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5191,6 +5362,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,6 +5382,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,6 +5397,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5238,6 +5412,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5252,6 +5427,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5271,6 +5447,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,6 +5476,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5311,6 +5489,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5330,6 +5509,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5344,6 +5524,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5358,6 +5539,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +5554,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5391,6 +5574,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5416,6 +5600,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5437,6 +5622,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5451,6 +5637,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5470,6 +5657,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,6 +5700,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5526,6 +5715,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5545,6 +5735,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,6 +5750,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5573,6 +5765,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5587,6 +5780,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,6 +5800,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,6 +5829,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5646,6 +5842,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5665,6 +5862,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5679,6 +5877,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5693,6 +5892,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +5907,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +5927,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5751,6 +5953,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5772,6 +5975,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5786,6 +5990,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,6 +6010,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,6 +6053,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5861,6 +6068,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,6 +6088,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5894,6 +6103,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +6118,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5922,6 +6133,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5941,6 +6153,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5969,6 +6182,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5981,6 +6195,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6000,6 +6215,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6014,6 +6230,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6028,6 +6245,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,6 +6260,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6061,6 +6280,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6089,6 +6309,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6103,6 +6324,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6122,6 +6344,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +6359,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6150,6 +6374,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6164,6 +6389,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,6 +6409,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6214,6 +6441,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6230,6 +6458,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6249,6 +6478,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6263,6 +6493,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6277,6 +6508,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6296,6 +6528,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6326,6 +6559,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6340,6 +6574,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6359,6 +6594,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6373,6 +6609,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +6624,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,6 +6639,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6420,6 +6659,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6448,6 +6688,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,6 +6705,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6483,6 +6725,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +6740,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6516,6 +6760,7 @@ export interface operations {
                     "X-Frame-Options": components["headers"]["X-Frame-Options"];
                     "Referrer-Policy": components["headers"]["Referrer-Policy"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
