@@ -140,14 +140,16 @@ const leaseMode = ({ id, ttlMs, reserve }: LeaseAsk) => `L${ttlMs}:${reserve ? 1
  */
 const LATE_AFTER_MS = 1000;
 /**
- * The same for what gives back (a refund, a settle, a release), as a function of the budget: less than none. Run late,
- * it would be applied after its server answered 503, and the client's retry would give back twice. So it is too late a
- * quarter of the budget (at most 25 ms) before its server gives up: time for its answer to come back, which the
+ * The same for a refund, as a function of the budget: less than none. Run late, it would be applied after its server
+ * answered 503, and the client's retry would give back twice (a refund has no id to tell a retry by). So it is too
+ * late a quarter of the budget (at most 25 ms) before its server gives up: time for its answer to come back, which the
  * store's clock as this server reckons it (from answers received) does not count. One refused for it answers 503 and
  * changes nothing, erring as a check does towards using up quota; only an answer held up longer than that on its way
- * back (an event loop stalled that long) still comes after the server gave up.
+ * back (an event loop stalled that long) still comes after the server gave up. A settle or a release keeps the second
+ * a check has: each applies once however often it is sent (again: 409, 404), and a release run late frees the slot
+ * its request no longer holds.
  */
-const giveBackLateAfterMs = (timeoutMs: number | undefined) => -Math.min(25, (timeoutMs ?? 0) / 4);
+const refundLateAfterMs = (timeoutMs: number | undefined) => -Math.min(25, (timeoutMs ?? 0) / 4);
 
 export type ScriptStoreOptions = {
   /** How long the server waits for an answer (STORE_TIMEOUT_MS). */
@@ -165,7 +167,7 @@ export function createScriptStore(
   storeClock: StoreClock = { offsetMs: Number.NEGATIVE_INFINITY },
 ): CounterStore {
   const time = () => (clock ? String(clock()) : "");
-  const giveBackLate = giveBackLateAfterMs(timeoutMs);
+  const refundLate = refundLateAfterMs(timeoutMs);
   // "<" and when, by the store's clock, a check sent now is too late to count; until a reply has told the store's
   // clock, none (the first call of a process).
   const deadline = (lateAfterMs: number) =>
@@ -195,16 +197,15 @@ export function createScriptStore(
     check: async (subject, spec, cost, lease) =>
       decision(await callCheck(subject, spec, cost, lease ? leaseMode(lease) : "1"), spec, cost),
     async release(subject, spec, lease) {
-      const { counted: c, nowMs } = counted(await callCheck(subject, spec, 0, `R${lease}`, giveBackLate), spec);
+      const { counted: c, nowMs } = counted(await callCheck(subject, spec, 0, `R${lease}`), spec);
       return c.allowed ? decide(c, spec, 0, nowMs) : null;
     },
     async settle(subject, spec, lease, cost) {
-      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`, giveBackLate), spec);
+      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`), spec);
       return c.allowed ? decide(c, spec, cost, nowMs) : null;
     },
     usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
-    refund: async (subject, spec, cost) =>
-      decision(await callCheck(subject, spec, cost, "-1", giveBackLate), spec, cost),
+    refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1", refundLate), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
       const reply = counted(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
       return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
