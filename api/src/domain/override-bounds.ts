@@ -11,7 +11,7 @@
 //               once it took perMinute away: at most 0, that is not set)
 //   needs       the plan's value is set (perMinute, for a burst the customer set and perMinute left to the plan)
 //   oneOf m     one of the plan's values in the mask m (bits as LIMIT_KINDS) is set: the customer set none in the part
-//               and took some away, so only the plan's may give it a limit
+//               (it took some away, or, for a resource, named it with none), so only the plan's may give it a limit
 // and, once per customer, `resources n`: how many resources its overrides name, for the rule that a plan and a
 // customer's overrides name at most MAX_RESOURCES together. The rules between a customer's own values are checked when
 // they are written, and the plan's own when the plan is.
