@@ -13,10 +13,14 @@ const BEARER = /^Bearer +(\S+) *$/i;
 // RFC 6750's challenges: a request that sent no bearer is told the scheme; one whose bearer is not a live token is
 // told that too, so a client knows to get a new token rather than to add one.
 const ASK_FOR_BEARER = { "WWW-Authenticate": "Bearer" } as const;
-export const INVALID_TOKEN = { "WWW-Authenticate": 'Bearer error="invalid_token"' } as const;
+const INVALID_TOKEN = { "WWW-Authenticate": 'Bearer error="invalid_token"' } as const;
+
+/** The 401 of a bearer that is not a live token or key (unknown, revoked, or its customer gone). */
+export const revokedBearer = () =>
+  new ApiError("unauthorized", "the bearer token is unknown or revoked", INVALID_TOKEN);
 
 function known(principal: Principal | null): Principal {
-  if (!principal) throw new ApiError("unauthorized", "the bearer token is unknown or revoked", INVALID_TOKEN);
+  if (!principal) throw revokedBearer();
   return principal;
 }
 

@@ -1,5 +1,6 @@
 // The rows of what customers' overrides ask of their plans (domain/override-bounds.ts, db/schema/override-bounds.ts):
 // written with each customer, and looked up by a plan's edit.
+import { isDeepStrictEqual } from "node:util";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { overrideBounds } from "../../../db/schema";
@@ -28,7 +29,8 @@ export function boundsInsert(db: Db, customer: Customer, onlyIf?: SQL): BatchSta
 
 /** A customer's bounds made again, for an update's batch under its guard, when its plan or overrides change. */
 export function boundsRewritten(db: Db, before: Customer, after: Customer, guard: () => SQL): BatchStatement[] {
-  if (before.planId === after.planId && JSON.stringify(before.overrides) === JSON.stringify(after.overrides)) return [];
+  // Compared as values, as versioned-store.ts compares a patch: the keys of overrides may come in any order.
+  if (before.planId === after.planId && isDeepStrictEqual(before.overrides, after.overrides)) return [];
   return [
     db.delete(overrideBounds).where(and(eq(overrideBounds.customerId, after.id), guard())),
     ...boundsInsert(db, after, guard()),

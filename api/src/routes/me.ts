@@ -1,6 +1,6 @@
 // GET /v1/me (contract section 6): the calling customer and the plan that applies to it, overrides included.
 import { createRoute, z } from "@hono/zod-openapi";
-import { allow, INVALID_TOKEN, ownCustomer } from "../auth";
+import { allow, ownCustomer, revokedBearer } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { effectiveAlerts, effectiveLimits, effectiveResources, Overrides } from "../domain/customer";
 import {
@@ -12,7 +12,6 @@ import {
   PLAN_FIELD_DOCS,
   ResourceLimitsOut,
 } from "../domain/plan";
-import { ApiError } from "../errors";
 import { errorResponses, jsonContent, security } from "../http";
 
 const limitFields = Object.fromEntries(
@@ -90,9 +89,7 @@ export function registerMe(app: App, { config }: AppDeps) {
       const plan = customer && (await config.plans.get(customer.planId));
       // A key whose customer is gone is revoked with it: as on the server that deleted it, and on the others once they
       // have read the change (CONFIG_CACHE_TTL_MS), not a missing resource.
-      if (!customer || !plan) {
-        throw new ApiError("unauthorized", "the bearer token is unknown or revoked", INVALID_TOKEN);
-      }
+      if (!customer || !plan) throw revokedBearer();
       const { id, name, failMode, shadow } = plan;
       return c.json(
         {
