@@ -38,9 +38,23 @@ const decision = (allowed: boolean, limits: LimitState[]): Decision => ({ allowe
 const SPEC = limitSpec(noLimits());
 
 describe("the most constraining limit", () => {
-  test("allowed: the one with least remaining; the first of equals", () => {
+  test("allowed: the one with least remaining; of equals, the one that has more last", () => {
     expect(outcome(decision(true, [burst({}), hour({}), day({})]), SPEC).top.name).toBe("day");
-    expect(outcome(decision(true, [burst({ remaining: 3 }), hour({}), day({})]), SPEC).top.name).toBe("burst");
+    expect(outcome(decision(true, [burst({ remaining: 2 }), hour({}), day({})]), SPEC).top.name).toBe("burst");
+    // A bucket of 3 a minute and an hour of 3, both spent (audit): the bucket has one more in 20 s, but a check then
+    // is still denied by the hour, so t and the reset are the hour's.
+    const spent = outcome(
+      decision(true, [
+        burst({ limit: 3, remaining: 0, perMinute: 3, resetMs: now + 60_000 }),
+        hour({ limit: 3, remaining: 0, resetMs: now + 3_033_000 }),
+      ]),
+      SPEC,
+    );
+    expect(spent.top).toMatchObject({ name: "hour", remaining: 0, reset: Math.ceil((now + 3_033_000) / 1000) });
+    expect(spent.moreInMs).toBe(3_033_000);
+    // Equal in both: the first.
+    const twins = outcome(decision(true, [hour({ name: "a/hour" }), hour({ name: "b/hour" })]), SPEC);
+    expect(twins.top.name).toBe("a/hour");
   });
 
   test("denied: the denying limit that frees up last; one that never will beats all", () => {

@@ -228,13 +228,20 @@ export function limitEntries(decision: Decision): LimitEntry[] {
   });
 }
 
-/** Denied: the limit that frees up last (one that never will beats all). Allowed: the least remaining. First wins ties. */
-function mostConstraining(limits: LimitState[], allowed: boolean): number {
+/**
+ * Denied: the limit that frees up last (one that never will beats all). Allowed: the least remaining, and of equals
+ * the one that has more last, since more is available only when every limit has it: a bucket of 3 and an hour of 3
+ * both spent point the client at the hour's end, not at the bucket's next drip 20 s away. First wins other ties.
+ */
+function mostConstraining(limits: LimitState[], allowed: boolean, nowMs: number): number {
   let best = 0;
   for (let i = 1; i < limits.length; i++) {
     const a = limits[i] as LimitState;
     const b = limits[best] as LimitState;
-    if (allowed ? a.remaining < b.remaining : b.waitMs !== null && (a.waitMs === null || a.waitMs > b.waitMs)) best = i;
+    const wins = allowed
+      ? a.remaining < b.remaining || (a.remaining === b.remaining && untilMore(a, nowMs) > untilMore(b, nowMs))
+      : b.waitMs !== null && (a.waitMs === null || a.waitMs > b.waitMs);
+    if (wins) best = i;
   }
   return best;
 }
@@ -267,9 +274,9 @@ export function retryAfterSeconds(waitMs: number, random: () => number = Math.ra
  */
 export function outcome(decision: Decision, spec: LimitSpec, random?: () => number, remainingWaitMs?: number): Decided {
   const limits = limitEntries(decision);
-  const at = mostConstraining(decision.limits, decision.allowed);
-  const top = limits[at] as LimitEntry;
   const { nowMs } = decision;
+  const at = mostConstraining(decision.limits, decision.allowed, nowMs);
+  const top = limits[at] as LimitEntry;
   const moreInMs = untilMore(decision.limits[at] as LimitState, nowMs);
   if (decision.allowed) {
     const allowed: Decided = {
