@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import type { Limits } from "../domain/limit-kinds";
 import { type QuotaPolicy, quotaPolicy } from "./limits";
-import { RETURN_WAIT_MS, SETTLE_GRACE_MS } from "./local-limits";
+import { RETURN_WAIT_MS, SETTLE_GRACE_MS, STORE_BACK_MS } from "./local-limits";
 import { fleet } from "./testing/fleet";
 
 const none: Limits = {
@@ -281,6 +281,35 @@ describe("a plan failing local, three servers on one store", () => {
     await f.tick(1000);
     expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(true);
     expect((await f.limiters[0]?.check("acme", policy, 1))?.allowed).toBe(false);
+  });
+
+  // Contract section 5: retryAfter is null only "when the request can never pass (its cost exceeds a limit's size)".
+  test("a cost the limits hold but this server's share cannot waits for the store, not for ever (audit)", async () => {
+    const f = fleet(2);
+    const policy = local({ burst: 6, perMinute: 60, perHour: 100 });
+    await f.tick();
+    await f.tick();
+    await f.limiters[0]?.check("acme", policy, 1);
+    await f.tick(3000);
+    f.setDown(true);
+    // 3 of the bucket's 6 are this server's: a cost of 4 is denied while the store is down, and passes after.
+    const decided = async (cost: number) => {
+      const result = await f.limiters[0]?.check("acme", policy, cost);
+      if (!result || result.outcome === "store_unavailable")
+        throw new Error("a server with a count answered without a share");
+      return result;
+    };
+    const denied = await decided(4);
+    expect(denied).toMatchObject({ allowed: false, degraded: true, waitMs: STORE_BACK_MS });
+    expect(denied.retryAfter).toBeGreaterThanOrEqual(STORE_BACK_MS / 1000);
+    // More than the limits hold is still never.
+    expect((await decided(7)).retryAfter).toBeNull();
+    // Back: the next ticks count both servers there again, and the grace after that ends.
+    f.setDown(false);
+    await f.tick();
+    await f.tick();
+    await f.tick(SETTLE_GRACE_MS);
+    expect((await f.limiters[0]?.check("acme", policy, 4))?.allowed).toBe(true);
   });
 
   // Contract section 5: a plan failing local answers 200 or 429 decided by this server alone, whatever the server

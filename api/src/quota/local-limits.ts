@@ -13,7 +13,7 @@ import { type CounterState, LEASE_MAX_MS, type LeaseAsk, UNITS_PER_REQUEST } fro
 import type { Decision, LimitState, ThresholdCrossing } from "./decision";
 import { callInProcess } from "./in-process";
 import { LeaseSet } from "./lease-set";
-import { type LimitPart, type LimitSpec, type QuotaPolicy, specOf } from "./limits";
+import { exceedsSize, type LimitPart, type LimitSpec, type QuotaPolicy, specOf } from "./limits";
 import type { CounterStore } from "./store";
 
 /** How long a server's presence lasts unless it says so again (it does every second). */
@@ -264,7 +264,7 @@ export function createLocalLimits(
       outage.state = next ?? state;
       if (!decision.allowed) {
         outage.denied++;
-        return { decision, spec: local };
+        return { decision: untilStoreDecides(decision, spec, cost), spec: local };
       }
       const windows = windowsAt(spec, nowMs);
       const last = outage.segments.at(-1);
@@ -315,6 +315,25 @@ export function createLocalLimits(
       inOutage();
       await settleAll();
     },
+  };
+}
+
+/**
+ * The soonest the store can decide a check again after it answers: this server learns it is back at its next tick
+ * (each second), then decides by its share for the grace.
+ */
+export const STORE_BACK_MS = 1000 + SETTLE_GRACE_MS;
+
+/**
+ * A denial by this server's share of a cost the limits themselves hold (4 of a bucket of 6 shared by 2): the share
+ * can never hold it, the store can, so its wait is until the store could decide it, not "never", which the contract
+ * keeps for a cost over a limit's size (section 5).
+ */
+function untilStoreDecides(decision: Decision, spec: LimitSpec, cost: number): Decision {
+  if (exceedsSize(spec, cost) || decision.limits.every((l) => l.waitMs !== null)) return decision;
+  return {
+    ...decision,
+    limits: decision.limits.map((l) => (l.waitMs === null ? { ...l, waitMs: STORE_BACK_MS } : l)),
   };
 }
 
