@@ -254,6 +254,30 @@ test("a 412 keeps the admin's edit beside the current version, and applies it ov
   await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ version: 5 })));
 });
 
+test("after a 412, applying mine keeps what the other admin changed inside a resource (audit)", async () => {
+  const generate = { ...noLimits(), perMinute: 10, perDay: 500 };
+  const plan = proPlan({ resources: { "ai.generate": generate }, version: 1 });
+  const theirs = proPlan({ resources: { "ai.generate": { ...generate, perMinute: 20 } }, version: 2 });
+  const { user } = renderForm(plan);
+  fetchMock
+    .mockResolvedValueOnce(json(412, { error: { code: "precondition_failed", message: "stale", requestId: "r" } }))
+    .mockResolvedValueOnce(json(200, theirs))
+    .mockResolvedValueOnce(json(200, { ...theirs, version: 3 }));
+  const resource = within(screen.getByRole("group", { name: "Resource 1" }));
+  await user.clear(resource.getByLabelText("Per day"));
+  await user.type(resource.getByLabelText("Per day"), "700");
+  await user.click(screen.getByRole("button", { name: "Save changes" }));
+  const view = await screen.findByRole("region", { name: "Someone else changed this plan while you were editing it." });
+  await user.click(within(view).getByRole("button", { name: "Apply my changes to the current version" }));
+
+  const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH");
+  const [, init] = patches[1] ?? [];
+  expect(new Headers(init?.headers).get("If-Match")).toBe('"2"');
+  expect(JSON.parse(String(init?.body))).toEqual({
+    resources: { "ai.generate": { ...generate, perMinute: 20, perDay: 700 } },
+  });
+});
+
 test("after a 412, discarding mine puts the current version in the form", async () => {
   const { user } = renderForm(pro);
   fetchMock

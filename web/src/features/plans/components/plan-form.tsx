@@ -20,6 +20,7 @@ import { planQueryOptions } from "../api/get-plan";
 import { useUpdatePlan } from "../api/update-plan";
 import { PlanConflictView } from "./plan-conflict-view";
 import { checkDraft, type DraftKey, draftOf, emptyDraft, idFromName, type PlanDraft, patchOf } from "./plan-draft";
+import { rebasePlan } from "./rebase-plan";
 import { ResourcesEditor } from "./resources-editor";
 
 type Props = {
@@ -67,6 +68,8 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
   const busy = create.isPending || update.isPending;
   // What the admin changed from the version they read: what a save sends, and what "apply mine" sends again.
   const mine = base && checked ? patchOf(base, checked) : null;
+  // After a 412, the same changes laid over the current version: what the view shows and "apply mine" sends.
+  const mineOnCurrent = mine && base && current ? rebasePlan(mine, base, current) : null;
 
   function edit(next: (d: PlanDraft) => PlanDraft, key?: DraftKey) {
     setDraft(next);
@@ -152,10 +155,10 @@ export function PlanForm({ plan: initial, onDone, onCancel, onDraftChange }: Pro
     >
       {current && base ? (
         <PlanConflictView
-          mine={mine}
+          mine={mineOnCurrent}
           current={current}
           busy={update.isPending}
-          onApply={() => mine && save(base.id, current.version, mine)}
+          onApply={() => mineOnCurrent && save(base.id, current.version, mineOnCurrent)}
           onDiscard={() => discardMine(current)}
         />
       ) : null}
