@@ -68,7 +68,11 @@ export function DeletePlanButton({ plan, onDeleted }: Props) {
         )}
         {remove.error && !inUse ? (
           <Alert tone="error" title="The plan was not deleted.">
-            {isApiError(remove.error) ? humanize(remove.error.message) : "Something went wrong."}
+            {isApiError(remove.error, "precondition_failed")
+              ? "Someone changed it since this page read it. The table shows it as it is now: delete again to delete it as it is."
+              : isApiError(remove.error)
+                ? humanize(remove.error.message)
+                : "Something went wrong."}
           </Alert>
         ) : null}
       </ConfirmDialog>

@@ -107,6 +107,40 @@ test("a delete refused for a plan in use names its customers and offers no delet
   await vi.waitFor(() => expect(status.closest("[tabindex]")).toBe(document.activeElement));
 });
 
+test("a delete refused because the plan changed meanwhile refreshes the table, and deletes the plan as it is now (audit)", async () => {
+  plans = [plan("pro", "Pro"), plan("spare", "Spare")];
+  const user = await renderPage();
+  // Another admin raises Spare's limit: the page still shows version 1.
+  plans = [
+    plan("pro", "Pro"),
+    proPlan({ id: "spare", name: "Spare", perMinute: 61, perHour: null, perDay: null, version: 2 }),
+  ];
+  const sent: (string | null)[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === "/v1/plans/spare" && init?.method === "DELETE") {
+      const ifMatch = new Headers(init.headers).get("If-Match");
+      sent.push(ifMatch);
+      if (ifMatch !== '"2"') {
+        const message = "plan spare is at version 2, not 1";
+        return json(412, { error: { code: "precondition_failed", message, requestId: "r" } });
+      }
+      plans = plans.filter((p) => p.id !== "spare");
+      return new Response(null, { status: 204 });
+    }
+    return json(200, { plans });
+  });
+  await user.click(screen.getByRole("button", { name: "Delete Spare" }));
+  const confirm = await screen.findByRole("dialog", { name: "Delete plan Spare?" });
+  await user.click(within(confirm).getByRole("button", { name: "Delete plan" }));
+  await within(confirm).findByText(/Someone changed it since this page read it/);
+  const row = within(screen.getByRole("row", { name: /^Spare spare/ }));
+  await vi.waitFor(() => expect(row.getAllByRole("cell")[0]).toHaveProperty("textContent", "61 (per minute)"));
+  await user.click(within(confirm).getByRole("button", { name: "Delete plan" }));
+  await screen.findByText("Plan Spare deleted.");
+  expect(sent).toEqual(['"1"', '"2"']);
+});
+
 test("the burst simulator beside the form follows the unsaved limits", async () => {
   const user = await renderPage();
   await user.click(screen.getByRole("button", { name: "Edit Pro" }));
