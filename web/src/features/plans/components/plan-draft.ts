@@ -170,7 +170,9 @@ export function patchOf(before: Plan, after: PlanCreate): PlanPatch | null {
 export function idFromName(name: string): string {
   const slug = name
     .toLowerCase()
+    // "é" is "e" and an accent after NFKD: the accent goes, rather than splitting the word ("cre-me").
     .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 63);
