@@ -203,6 +203,31 @@ test.describe("pages", () => {
     const gone = await request.get("/assets/tokens-page-00000000.js");
     expect(gone.status()).toBe(404);
   });
+
+  test("a page whose code failed while the server was down comes by itself once it answers, and so do the others", async ({
+    page,
+    signIn,
+    consoleGuard,
+  }) => {
+    await signIn();
+    // The server goes away: no file and no /healthz answer. Webhooks' code, and the chunks it shares with other
+    // pages, fail; the browser keeps them failed for the life of the tab (audit: Tokens and Customers, never opened
+    // during the outage, then failed too until a reload).
+    consoleGuard.allowText(/Failed to load resource|Failed to fetch dynamically imported module/);
+    await page.route("**/assets/**", (route) => route.abort());
+    await page.route("**/healthz", (route) => route.abort());
+    const nav = page.getByRole("navigation", { name: "Admin console" });
+    await nav.getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+    // The server is back: nothing is pressed.
+    await page.unroute("**/assets/**");
+    await page.unroute("**/healthz");
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    await nav.getByRole("link", { name: "Tokens" }).click();
+    await expect(page.getByRole("heading", { name: "Tokens", level: 1 })).toBeVisible();
+    await nav.getByRole("link", { name: "Customers" }).click();
+    await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
+  });
 });
 
 test.describe("the store status", () => {

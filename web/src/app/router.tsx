@@ -4,6 +4,7 @@ import { createBrowserRouter } from "react-router";
 import { Loading } from "../components/ui/states";
 import { AdminLayout } from "./admin-layout";
 import { NotFound } from "./not-found";
+import { pageCode } from "./page-code";
 import { PageError } from "./page-error";
 
 const pageLoading = <Loading label="Loading…" />;
@@ -20,31 +21,39 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import("../features/plans/components/plans-page")).PlansPage }),
+            lazy: pageCode(async () => ({
+              Component: (await import("../features/plans/components/plans-page")).PlansPage,
+            })),
           },
           {
             path: "customers",
-            lazy: async () => ({
+            lazy: pageCode(async () => ({
               Component: (await import("../features/customers/components/customers-page")).CustomersPage,
-            }),
+            })),
           },
           {
             path: "live",
-            lazy: async () => ({ Component: (await import("../features/live/components/live-page")).LivePage }),
+            lazy: pageCode(async () => ({
+              Component: (await import("../features/live/components/live-page")).LivePage,
+            })),
           },
           {
             path: "webhooks",
-            lazy: async () => ({
+            lazy: pageCode(async () => ({
               Component: (await import("../features/webhooks/components/webhooks-page")).WebhooksPage,
-            }),
+            })),
           },
           {
             path: "tokens",
-            lazy: async () => ({ Component: (await import("../features/tokens/components/tokens-page")).TokensPage }),
+            lazy: pageCode(async () => ({
+              Component: (await import("../features/tokens/components/tokens-page")).TokensPage,
+            })),
           },
           {
             path: "audit",
-            lazy: async () => ({ Component: (await import("../features/audit/components/audit-page")).AuditPage }),
+            lazy: pageCode(async () => ({
+              Component: (await import("../features/audit/components/audit-page")).AuditPage,
+            })),
           },
         ],
       },
@@ -54,7 +63,7 @@ export const router = createBrowserRouter([
     path: "/usage",
     hydrateFallbackElement: pageLoading,
     errorElement: <PageError />,
-    lazy: async () => ({ Component: (await import("../features/usage/components/usage-page")).UsagePage }),
+    lazy: pageCode(async () => ({ Component: (await import("../features/usage/components/usage-page")).UsagePage })),
   },
   { path: "*", element: <NotFound /> },
 ]);
