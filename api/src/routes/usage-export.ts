@@ -14,6 +14,7 @@ import type { Limiter } from "../quota/limiter";
 import { KEPT_DAYS } from "../quota/store";
 import { customerSubject } from "../quota/subject";
 import { DAY_MS } from "../quota/windows";
+import { nextTurn } from "./next-turn";
 
 /** Customers read from the config store at a time, through the list's index (newest first). */
 export const EXPORT_PAGE = 500;
@@ -26,9 +27,6 @@ export const EXPORT_PAGE = 500;
  * small for a year as for a month: a hundred customers of one limit set over a month, seven over a year.
  */
 export const EXPORT_READ_DAYS = 3_100;
-
-/** Lets the event loop run: a memory store answers reads in the turn they are made, and checks wait for none. */
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const FORMATS = ["csv", "json"] as const;
 type Format = (typeof FORMATS)[number];

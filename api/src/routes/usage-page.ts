@@ -13,6 +13,7 @@ import type { Limiter } from "../quota/limiter";
 import type { LimitSpec } from "../quota/limits";
 import type { Board, HistoryPoint } from "../quota/store";
 import { customerSubject } from "../quota/subject";
+import { nextTurn } from "./next-turn";
 import { queryCount } from "./query-count";
 import { History } from "./usage";
 import {
@@ -188,6 +189,8 @@ async function readRows(config: Config, limiter: Limiter, customers: Customer[])
 
   const rows: Read[] = [];
   for (let i = 0; i < customers.length; i += READ_TOGETHER) {
+    // Checks go first between groups (audit: a search of 1,000 on the memory store held every check 100-230 ms).
+    if (i > 0) await nextTurn();
     const together = await Promise.all(customers.slice(i, i + READ_TOGETHER).map(read));
     for (const customer of together) if (customer) rows.push(customer);
   }
