@@ -143,3 +143,33 @@ test("a plan edit reads no customer, only the bounds their overrides put on the 
     ),
   );
 });
+
+test("a plan delete refused while customers are on it sends no DELETE, and finds its first customer by the index", async () => {
+  // SQLite refuses the foreign key's ON DELETE RESTRICT only after counting every customer on the plan, holding the
+  // write lock meanwhile (audit: 47-52 ms at 600,000 customers on one plan, 0.5 s at 10 times that).
+  await store.create({ id: "acme", name: "Acme", planId: "pro", billingDay: null }, "test");
+  const batch = client.batch.bind(client);
+  client.batch = ((statements: { sql: string; args: unknown[] }[], mode) => {
+    sent.push(...statements);
+    return batch(statements as never, mode);
+  }) as typeof client.batch;
+  const plans = createPlanStore(
+    drizzle(client, { schema, logger: { logQuery: (sql, args) => sent.push({ sql, args }) } }) as never,
+    now,
+  );
+  sent = [];
+  const refused = await plans.remove("pro", undefined, "test");
+  expect(refused).toMatchObject({ ok: false, code: "conflict" });
+  expect(sent.filter(({ sql }) => /^delete/i.test(sql))).toEqual([]);
+  const steps: string[] = [];
+  for (const { sql, args } of sent) {
+    const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+    steps.push(...plan.rows.map((row) => String(row.detail)));
+  }
+  expect(steps.filter((step) => /customers/.test(step))).toEqual([
+    "SEARCH customers USING COVERING INDEX customers_plan_id (plan_id=?)",
+  ]);
+  // With none on it, it goes.
+  await store.remove("acme", undefined, "test");
+  expect((await plans.remove("pro", undefined, "test")).ok).toBe(true);
+});

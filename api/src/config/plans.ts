@@ -65,6 +65,9 @@ function planResource(db: Db): VersionedResource<Plan, PlanCreate, typeof plans>
     // The foreign key from customers refuses a delete while any customer is on the plan.
     foreignKeyFailure: (plan) =>
       fail("conflict", `plan ${plan.id} is in use by customers; move them to another plan first`),
+    // The first customer on it, by the plan's index, rather than the foreign key's count of them all.
+    referredTo: async (plan) =>
+      (await db.select({ id: customers.id }).from(customers).where(eq(customers.planId, plan.id)).limit(1)).length > 0,
     // As a plan's delete has always answered a lost race, If-Match or not (a customer's answers 409 without it).
     removeRace: "precondition_failed",
   };
