@@ -64,3 +64,22 @@ test("a read that hangs is given up after LIVE_READ_TIMEOUT_MS: the query fails,
   expect(error).toBeInstanceOf(ApiError);
   expect((error as ApiError).message).toBe("The server did not answer within 5 seconds.");
 });
+
+test("a read answered 404 is not read again: what it reads is gone (audit: a deleted customer's page polled on)", async () => {
+  vi.useFakeTimers({ now: 0 });
+  let reads = 0;
+  const observer = new QueryObserver(new QueryClient(), {
+    queryKey: ["live", "gone"],
+    queryFn: liveRead(async () => {
+      reads++;
+      throw new ApiError(404, "not_found", "customer acme not found");
+    }),
+    refetchInterval: untilNextRead,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  const stop = observer.subscribe(() => {});
+  await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS * 5);
+  stop();
+  expect(reads).toBe(1);
+});

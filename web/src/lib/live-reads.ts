@@ -2,7 +2,7 @@
 // last read started. TanStack Query starts its refetchInterval timer again at every change of the query, its answer
 // among them, so a plain interval reads LIVE_REFRESH_MS after the last answer: with answers of 0.9 s, every 2.4 s.
 import { hashKey, type Query, type QueryFunctionContext, type QueryKey } from "@tanstack/react-query";
-import { ApiError } from "./api-client";
+import { ApiError, isApiError } from "./api-client";
 import { LIVE_REFRESH_MS } from "./quota";
 
 /**
@@ -33,10 +33,12 @@ export function liveRead<T, K extends QueryKey>(read: (context: QueryFunctionCon
 
 /**
  * refetchInterval for live numbers: what is left of LIVE_REFRESH_MS since the last read started, at once when none
- * is. While a read is out the timer is set again when it answers, so it waits a whole period meanwhile rather than
+ * is; none after a 404. While a read is out the timer is set again when it answers, so it waits a whole period meanwhile rather than
  * ticking to no effect.
  */
-export function untilNextRead(query: Pick<Query, "queryHash" | "state">): number {
+export function untilNextRead(query: Pick<Query, "queryHash" | "state">): number | false {
+  // What it reads is gone (a customer deleted while its page is open): reading on would only be told so again.
+  if (isApiError(query.state.error, "not_found")) return false;
   const at = started.get(query.queryHash);
   if (at === undefined || query.state.fetchStatus === "fetching") return LIVE_REFRESH_MS;
   return Math.max(1, at + LIVE_REFRESH_MS - Date.now());
