@@ -312,6 +312,27 @@ describe("a plan failing local, three servers on one store", () => {
     expect((await f.limiters[0]?.check("acme", policy, 4))?.allowed).toBe(true);
   });
 
+  test("a share spent waits until the store can decide again, not until the window ends; a limit spent in the store waits for its end (audit)", async () => {
+    const f = fleet(3);
+    const policy = local({ perDay: 300 });
+    await f.tick();
+    await f.tick();
+    for (let i = 0; i < 3; i++) await f.limiters[i]?.check("acme", policy, 1);
+    // Spent, as the first server last saw it: its last check was the 300th.
+    for (let i = 0; i < 300; i++) await f.limiters[(i + 1) % 3]?.check("spent", policy, 1);
+    f.setDown(true);
+    let last: Awaited<ReturnType<(typeof f.limiters)[0]["check"]>> | undefined;
+    for (let i = 0; i < 120 && last?.allowed !== false; i++) last = await f.limiters[0]?.check("acme", policy, 1);
+    // Its share of the 297 left spent, with 197 left for the other servers or for the store once back.
+    expect(last).toMatchObject({ allowed: false, degraded: true, waitMs: STORE_BACK_MS });
+    const spent = await f.limiters[0]?.check("spent", policy, 1);
+    if (!spent || spent.outcome === "store_unavailable")
+      throw new Error("a server with a count answered without a share");
+    const dayEnd = spent.limits.find((l) => l.name === "day")?.reset as number;
+    expect(spent.waitMs).toBeGreaterThan(STORE_BACK_MS);
+    expect(Math.ceil(((spent.waitMs as number) + spent.nowMs) / 1000)).toBe(dayEnd);
+  });
+
   // Contract section 5: a plan failing local answers 200 or 429 decided by this server alone, whatever the server
   // knows. One that never counted the servers sharing the store (it started during the outage) is alone as far as
   // it knows; what others allowed meanwhile is what the bound calls allowed after its last answer, which it never had.

@@ -264,7 +264,7 @@ export function createLocalLimits(
       outage.state = next ?? state;
       if (!decision.allowed) {
         outage.denied++;
-        return { decision: untilStoreDecides(decision, spec, cost), spec: local };
+        return { decision: untilStoreDecides(decision, spec, cost, seen.get(subject)), spec: local };
       }
       const windows = windowsAt(spec, nowMs);
       const last = outage.segments.at(-1);
@@ -325,16 +325,28 @@ export function createLocalLimits(
 export const STORE_BACK_MS = 1000 + SETTLE_GRACE_MS;
 
 /**
- * A denial by this server's share of a cost the limits themselves hold (4 of a bucket of 6 shared by 2): the share
- * can never hold it, the store can, so its wait is until the store could decide it, not "never", which the contract
- * keeps for a cost over a limit's size (section 5).
+ * A denial by this server's share, waited out until the store can decide it again rather than until the share frees
+ * up: the share is this outage's, and the store, back, may well allow it (a day of 300 shared by 3 servers, its share
+ * of 100 spent, told to come back at midnight after an outage of seconds, with 200 left; or a cost of 4 the limits
+ * hold but a share of 3 never can, told "never", which the contract keeps for a cost over a limit's whole size,
+ * section 5). A limit the store's last answer had spent too, in the same window, waits as it would with the store.
  */
-function untilStoreDecides(decision: Decision, spec: LimitSpec, cost: number): Decision {
-  if (exceedsSize(spec, cost) || decision.limits.every((l) => l.waitMs !== null)) return decision;
-  return {
-    ...decision,
-    limits: decision.limits.map((l) => (l.waitMs === null ? { ...l, waitMs: STORE_BACK_MS } : l)),
-  };
+function untilStoreDecides(decision: Decision, spec: LimitSpec, cost: number, known: Seen | undefined): Decision {
+  if (exceedsSize(spec, cost) || decision.allowed) return decision;
+  const limits = decision.limits.map((l) => {
+    if (l.waitMs === 0) return l;
+    const last = known?.limits.get(l.name);
+    if (last !== undefined && last.remaining < cost) {
+      // A window the store had spent, still running: until it ends. A bucket it had spent refills here at this
+      // server's share of its rate, no sooner than it would there.
+      if (last.perMinute === undefined && last.resetMs === l.resetMs) {
+        return { ...l, waitMs: Math.max(1, l.resetMs - decision.nowMs) };
+      }
+      if (last.perMinute !== undefined) return { ...l, waitMs: Math.max(l.waitMs ?? 0, STORE_BACK_MS) };
+    }
+    return { ...l, waitMs: l.waitMs === null ? STORE_BACK_MS : Math.min(l.waitMs, STORE_BACK_MS) };
+  });
+  return { ...decision, limits };
 }
 
 const shares = new WeakMap<LimitSpec, { n: number; spec: LimitSpec }>();
