@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { workerEnv } from "../src/entry/worker-service";
+import { portOf } from "../src/env";
 import { prepareWorkerAssets, root } from "./worker-assets";
 
 // What the Worker reads (worker-service.ts), passed on only when set.
@@ -21,7 +22,7 @@ const VARIABLES = [
   "WEBHOOK_ALLOW_PRIVATE",
 ];
 
-const port = process.env.PORT || "8788";
+const port = portOf(process.env.PORT, 8788);
 // Where the local D1 lives; tests give each run a folder of its own.
 const persistTo = resolve(root, process.env.WORKER_STATE_DIR || ".wrangler/state");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -35,8 +36,8 @@ const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEN
 // A wrong value stops the start with the one line that names it, as `npm start` does, rather than a Worker that
 // answers 500 to every request (wrangler.jsonc binds DB).
 const checked = workerEnv(Object.fromEntries(VARIABLES.map((name) => [name, process.env[name] || undefined])), true);
-if (!checked.ok) {
-  console.error(checked.error);
+if (!checked.ok || typeof port !== "number") {
+  console.error(checked.ok ? `Invalid configuration: ${(port as { error: string }).error}` : checked.error);
   process.exit(1);
 }
 
@@ -66,7 +67,7 @@ const child = spawn(
     "--ip",
     "127.0.0.1",
     "--port",
-    port,
+    String(port),
     "--persist-to",
     persistTo,
     "--env-file",

@@ -56,6 +56,16 @@ const redisDatabase = (url: URL) =>
     ? null
     : "names its database by number (redis://host:6379/0)";
 
+/** PORT as a number (`fallback` when unset or empty), or the one line that says what is wrong with it. */
+export function portOf(value: string | undefined, fallback: number): number | { error: string } {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 65535) {
+    return { error: `PORT must be a port number from 1 to 65535, got "${value}"` };
+  }
+  return n;
+}
+
 /** pino's levels, most to least severe, and silent. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -65,13 +75,10 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((v, ctx) => {
-        if (v === undefined || v === "") return 8787;
-        const n = Number(v);
-        if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
-          ctx.addIssue({ code: "custom", message: `PORT must be a port number from 1 to 65535, got "${v}"` });
-          return z.NEVER;
-        }
-        return n;
+        const port = portOf(v, 8787);
+        if (typeof port === "number") return port;
+        ctx.addIssue({ code: "custom", message: port.error });
+        return z.NEVER;
       }),
     // Empty is unset, as for every other variable: to Node, listening on host "" is listening on every interface.
     HOST: z

@@ -43,4 +43,18 @@ describe("the Worker's configuration", () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toMatch(/^Invalid configuration: STORE_TIMEOUT_MS .*"abc"$/);
   });
+
+  test("npm run dev:worker checks PORT as npm start does (audit: wrangler's NaN error, PORT never named)", () => {
+    for (const port of ["abc", "0", "65536"]) {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "api/dev/dev-worker.ts"], {
+        env: { ...process.env, PORT: port },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Invalid configuration: PORT must be a port number from 1 to 65535, got "${port}"`,
+      );
+    }
+  });
 });
