@@ -107,6 +107,8 @@ describe("configuration", () => {
     [{ REDIS_CLUSTER_NODES: "127.0.0.1:7000,127.0.0.1:99999" }, "REDIS_CLUSTER_NODES"],
     [{ REDIS_CLUSTER_NODES: "127.0.0.1:0" }, "REDIS_CLUSTER_NODES"],
     [{ UPSTASH_REDIS_REST_TOKEN: "t" }, "UPSTASH_REDIS_REST_URL"],
+    // Found by an audit: this named COUNTER_STORE=upstash, which the user had not set.
+    [{ UPSTASH_REDIS_REST_URL: "http://127.0.0.1:1" }, "UPSTASH_REDIS_REST_URL needs UPSTASH_REDIS_REST_TOKEN"],
     // Past the parser, and never to work: the server started, then died on SELECT NaN.
     [{ REDIS_URL: "redis://127.0.0.1:6379/notadb" }, "REDIS_URL"],
     [{ REDIS_URL: "redis://127.0.0.1:6379/?db=abc" }, "REDIS_URL"],

@@ -164,7 +164,10 @@ const EnvSchema = z
     if (counterStore === "upstash" && (!env.UPSTASH_REDIS_REST_URL || !env.UPSTASH_REDIS_REST_TOKEN)) {
       ctx.addIssue({
         code: "custom",
-        message: "COUNTER_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN",
+        // Said as the user set it: a URL alone chose the Upstash store, with no COUNTER_STORE to name.
+        message: env.COUNTER_STORE
+          ? "COUNTER_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN"
+          : "UPSTASH_REDIS_REST_URL needs UPSTASH_REDIS_REST_TOKEN",
       });
       return z.NEVER;
     }
