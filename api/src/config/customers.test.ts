@@ -60,6 +60,29 @@ test("a search of punctuation alone finds nothing, as no id or word starts with 
   expect(await walk({ q: "  ", limit: 10 })).toEqual([["b2", "a1"]]);
 });
 
+/** A plan store whose every statement lands in `sent`, its batches' too (drizzle's logger sees only single ones). */
+function planStoreSending() {
+  const batch = client.batch.bind(client);
+  client.batch = ((statements: { sql: string; args: unknown[] }[], mode) => {
+    sent.push(...statements);
+    return batch(statements as never, mode);
+  }) as typeof client.batch;
+  return createPlanStore(
+    drizzle(client, { schema, logger: { logQuery: (sql, args) => sent.push({ sql, args }) } }) as never,
+    now,
+  );
+}
+
+/** SQLite's plan for every statement sent so far, each step's detail. */
+async function stepsOfSent(): Promise<string[]> {
+  const steps: string[] = [];
+  for (const { sql, args } of sent) {
+    const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+    steps.push(...plan.rows.map((row) => String(row.detail)));
+  }
+  return steps;
+}
+
 /** SQLite's plan for the one statement `read` sends, each step's detail. */
 async function planOf(read: () => Promise<unknown>): Promise<string[]> {
   sent = [];
@@ -117,23 +140,10 @@ test("a plan edit reads no customer, only the bounds their overrides put on the 
     { id: "special", name: "Special", planId: "pro", billingDay: null, overrides: { perDay: 500 } },
     "test",
   );
-  // Every statement the edit sends, its batch's too (drizzle's logger sees only single ones).
-  const batch = client.batch.bind(client);
-  client.batch = ((statements: { sql: string; args: unknown[] }[], mode) => {
-    sent.push(...statements);
-    return batch(statements as never, mode);
-  }) as typeof client.batch;
-  const plans = createPlanStore(
-    drizzle(client, { schema, logger: { logQuery: (sql, args) => sent.push({ sql, args }) } }) as never,
-    now,
-  );
+  const plans = planStoreSending();
   sent = [];
   expect((await plans.update("pro", { perDay: 200 }, undefined, "test")).ok).toBe(true);
-  const steps: string[] = [];
-  for (const { sql, args } of sent) {
-    const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
-    steps.push(...plan.rows.map((row) => String(row.detail)));
-  }
+  const steps = await stepsOfSent();
   // No customer is read: the bounds their overrides put on the plan are, each range the edit breaks looked up in the
   // index, in the read and in the same read pinned in the audit entry's and the plan's writes.
   expect(steps.filter((step) => /customers/.test(step))).toEqual([]);
@@ -148,24 +158,12 @@ test("a plan delete refused while customers are on it sends no DELETE, and finds
   // SQLite refuses the foreign key's ON DELETE RESTRICT only after counting every customer on the plan, holding the
   // write lock meanwhile (audit: 47-52 ms at 600,000 customers on one plan, 0.5 s at 10 times that).
   await store.create({ id: "acme", name: "Acme", planId: "pro", billingDay: null }, "test");
-  const batch = client.batch.bind(client);
-  client.batch = ((statements: { sql: string; args: unknown[] }[], mode) => {
-    sent.push(...statements);
-    return batch(statements as never, mode);
-  }) as typeof client.batch;
-  const plans = createPlanStore(
-    drizzle(client, { schema, logger: { logQuery: (sql, args) => sent.push({ sql, args }) } }) as never,
-    now,
-  );
+  const plans = planStoreSending();
   sent = [];
   const refused = await plans.remove("pro", undefined, "test");
   expect(refused).toMatchObject({ ok: false, code: "conflict" });
   expect(sent.filter(({ sql }) => /^delete/i.test(sql))).toEqual([]);
-  const steps: string[] = [];
-  for (const { sql, args } of sent) {
-    const plan = await client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
-    steps.push(...plan.rows.map((row) => String(row.detail)));
-  }
+  const steps = await stepsOfSent();
   expect(steps.filter((step) => /customers/.test(step))).toEqual([
     "SEARCH customers USING COVERING INDEX customers_plan_id (plan_id=?)",
   ]);
