@@ -332,18 +332,15 @@ export const STORE_BACK_MS = 1000 + SETTLE_GRACE_MS;
  * section 5). A limit the store's last answer had spent too, in the same window, waits as it would with the store.
  */
 function untilStoreDecides(decision: Decision, spec: LimitSpec, cost: number, known: Seen | undefined): Decision {
-  if (exceedsSize(spec, cost) || decision.allowed) return decision;
+  if (exceedsSize(spec, cost)) return decision;
   const limits = decision.limits.map((l) => {
     if (l.waitMs === 0) return l;
     const last = known?.limits.get(l.name);
-    if (last !== undefined && last.remaining < cost) {
-      // A window the store had spent, still running: until it ends. A bucket it had spent refills here at this
-      // server's share of its rate, no sooner than it would there.
-      if (last.perMinute === undefined && last.resetMs === l.resetMs) {
-        return { ...l, waitMs: Math.max(1, l.resetMs - decision.nowMs) };
-      }
-      if (last.perMinute !== undefined) return { ...l, waitMs: Math.max(l.waitMs ?? 0, STORE_BACK_MS) };
-    }
+    const spentThere = last !== undefined && last.remaining < cost;
+    // A bucket the store had spent refills here at this server's share of its rate, no sooner than it would there; a
+    // window it had spent, still running, waits until it ends.
+    if (spentThere && last.perMinute !== undefined) return { ...l, waitMs: Math.max(l.waitMs ?? 0, STORE_BACK_MS) };
+    if (spentThere && last.resetMs === l.resetMs) return { ...l, waitMs: Math.max(1, l.resetMs - decision.nowMs) };
     return { ...l, waitMs: l.waitMs === null ? STORE_BACK_MS : Math.min(l.waitMs, STORE_BACK_MS) };
   });
   return { ...decision, limits };
