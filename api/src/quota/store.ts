@@ -55,6 +55,14 @@ export const KEPT_DAYS = 400;
 /** What a reset forgets besides the counters. */
 export type ResetOptions = { history?: boolean };
 
+/** The nodes of a store that keeps each subject's counters on one of several (a Redis Cluster's masters). */
+export type StoreNodes = {
+  /** The node that serves the subject now, by its address; undefined while the store does not know yet. */
+  of(subject: string): string | undefined;
+  /** Answers when the node does, or at once when it serves nothing any more (its slots moved to another). */
+  ping(node: string): Promise<void>;
+};
+
 export interface CounterStore {
   /**
    * Decides and, when allowed, consumes `cost` from every limit, in one atomic step. A denial consumes nothing. Given
@@ -158,6 +166,8 @@ export interface CounterStore {
   reset(subject: string, options?: ResetOptions): Promise<void>;
   /** Answers when the store is reachable. */
   ping(): Promise<void>;
+  /** A store spread over nodes (a Redis Cluster): each node's outage is its own (guard/guarded-store.ts). */
+  readonly nodes?: StoreNodes;
   /**
    * A view of this store whose calls made together share one request to it, for the calls of one request only: on a
    * Worker, a request's I/O that another request awaits is cancelled, so a store there sends each call alone, and one

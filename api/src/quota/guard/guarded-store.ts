@@ -1,5 +1,6 @@
-// Puts a network counter store on a budget: every call answers within STORE_TIMEOUT_MS, and an outage
-// opens a circuit breaker so later calls fail at once, with one log line when it starts and one when it ends.
+// Puts a network counter store on a budget: every call answers within STORE_TIMEOUT_MS, and an outage (of the store,
+// or of one Cluster master) opens a circuit breaker so later calls fail at once, with one log line when it starts and
+// one when it ends.
 import type { Logger } from "../../deps";
 import type { Metrics } from "../../metrics";
 import type { Schedule } from "../../schedule";
@@ -46,34 +47,71 @@ function withinBudget<T>(call: Promise<T>, budget: CallBudget): Promise<T> {
   });
 }
 
+/** One breaker and what its outage has cost so far, for the log line that ends it. */
+type Guard = { breaker: Breaker; outage: Outage };
+type Outage = { startedAt: number; errors: number; refused: number; lastError: string };
+const noOutage = (): Outage => ({ startedAt: 0, errors: 0, refused: 0, lastError: "" });
+
 export function guardStore(
   store: CounterStore,
   { timeoutMs, logger, metrics, probeEveryMs, schedule, timerPerCall = false }: GuardOptions,
 ) {
   const budget: CallBudget = timerPerCall ? new CallTimers(timeoutMs) : new Budget(timeoutMs);
-  let outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
-  const breaker = new Breaker({
-    probeEveryMs,
-    schedule,
-    probe: () => withinBudget(store.ping(), budget),
-    onOpen: () => {
-      outage = { ...outage, startedAt: Date.now(), refused: 0 };
-      logger.error("counter store unavailable: answering by each plan's fail mode", { lastError: outage.lastError });
-    },
-    onClose: () => {
-      logger.error("counter store back", {
-        downMs: Date.now() - outage.startedAt,
-        storeErrors: outage.errors,
-        // Calls, not checks: a plan failing local decides its checks without calling the store at all.
-        callsRefused: outage.refused,
-      });
-      outage = { startedAt: 0, errors: 0, refused: 0, lastError: "" };
-    },
-  });
 
-  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  /** A breaker whose probe is `ping`: the store's, or one node's (named in its log lines). */
+  function guardOf(ping: () => Promise<unknown>, node?: string): Guard {
+    const where = node === undefined ? {} : { node };
+    const guard: Guard = {
+      outage: noOutage(),
+      breaker: new Breaker({
+        probeEveryMs,
+        schedule,
+        probe: () => withinBudget(ping(), budget),
+        onOpen: () => {
+          guard.outage = { ...guard.outage, startedAt: Date.now(), refused: 0 };
+          logger.error("counter store unavailable: answering by each plan's fail mode", {
+            ...where,
+            lastError: guard.outage.lastError,
+          });
+        },
+        onClose: () => {
+          const { startedAt, errors, refused } = guard.outage;
+          logger.error("counter store back", {
+            ...where,
+            downMs: Date.now() - startedAt,
+            storeErrors: errors,
+            // Calls, not checks: a plan failing local decides its checks without calling the store at all.
+            callsRefused: refused,
+          });
+          guard.outage = noOutage();
+        },
+      }),
+    };
+    return guard;
+  }
+
+  // On a Cluster each master has a breaker of its own, made when a subject it serves is first called for: one that
+  // stops answering puts its own customers in fail mode, not those of the masters still answering (one breaker for
+  // all did, and refused their releases, which left their leases held until they expired). A subject whose slot moves
+  // to another master (a failover) is that master's from its next call. Calls of no one subject are the store's.
+  const whole = guardOf(() => store.ping());
+  const nodes = store.nodes;
+  const byNode = new Map<string, Guard>();
+  const guardFor = (subject: string): Guard => {
+    const node = nodes?.of(subject);
+    if (!nodes || node === undefined) return whole;
+    let guard = byNode.get(node);
+    if (!guard) {
+      guard = guardOf(() => nodes.ping(node), node);
+      byNode.set(node, guard);
+    }
+    return guard;
+  };
+
+  async function guarded<T>(guard: Guard, call: () => Promise<T>): Promise<T> {
+    const { breaker } = guard;
     if (!breaker.closed) {
-      outage.refused++;
+      guard.outage.refused++;
       throw new StoreUnavailable();
     }
     const started = performance.now();
@@ -85,32 +123,34 @@ export function guardStore(
     } catch (error) {
       metrics.storeCall((performance.now() - started) / 1000);
       metrics.storeError();
-      outage.errors++;
-      outage.lastError = (error as Error).message;
+      guard.outage.errors++;
+      guard.outage.lastError = (error as Error).message;
       breaker.failure(started);
       throw error;
     }
   }
 
-  // A view of the store (together()) keeps the same budget, breaker and outage count: its calls fail as the store's.
+  // A view of the store (together()) keeps the same budget, breakers and outage counts: its calls fail as the store's.
   const guardedView = (inner: CounterStore): CounterStore => ({
-    check: (subject, spec, cost, lease) => guarded(() => inner.check(subject, spec, cost, lease)),
-    release: (subject, spec, lease) => guarded(() => inner.release(subject, spec, lease)),
-    settle: (subject, spec, lease, cost) => guarded(() => inner.settle(subject, spec, lease, cost)),
-    usage: (subject, spec) => guarded(() => inner.usage(subject, spec)),
-    refund: (subject, spec, cost) => guarded(() => inner.refund(subject, spec, cost)),
-    history: (subject, minutes) => guarded(() => inner.history(subject, minutes)),
-    daily: (subject, days, resource) => guarded(() => inner.daily(subject, days, resource)),
-    dailyParts: (subject, days) => guarded(() => inner.dailyParts(subject, days)),
-    take: (subject, spec, cost, ask) => guarded(() => inner.take(subject, spec, cost, ask)),
-    giveBack: (subject, spec, units, share) => guarded(() => inner.giveBack(subject, spec, units, share)),
-    addAllowed: (subject, spec, units, allowed) => guarded(() => inner.addAllowed(subject, spec, units, allowed)),
-    presence: (server, ttlMs, withinMs) => guarded(() => inner.presence(server, ttlMs, withinMs)),
-    recordChecks: (subject, checks) => guarded(() => inner.recordChecks(subject, checks)),
-    markBoard: (marks) => guarded(() => inner.markBoard(marks)),
-    readBoard: (ask) => guarded(() => inner.readBoard(ask)),
-    reset: (subject, options) => guarded(() => inner.reset(subject, options)),
-    ping: () => guarded(() => inner.ping()),
+    check: (subject, spec, cost, lease) => guarded(guardFor(subject), () => inner.check(subject, spec, cost, lease)),
+    release: (subject, spec, lease) => guarded(guardFor(subject), () => inner.release(subject, spec, lease)),
+    settle: (subject, spec, lease, cost) => guarded(guardFor(subject), () => inner.settle(subject, spec, lease, cost)),
+    usage: (subject, spec) => guarded(guardFor(subject), () => inner.usage(subject, spec)),
+    refund: (subject, spec, cost) => guarded(guardFor(subject), () => inner.refund(subject, spec, cost)),
+    history: (subject, minutes) => guarded(guardFor(subject), () => inner.history(subject, minutes)),
+    daily: (subject, days, resource) => guarded(guardFor(subject), () => inner.daily(subject, days, resource)),
+    dailyParts: (subject, days) => guarded(guardFor(subject), () => inner.dailyParts(subject, days)),
+    take: (subject, spec, cost, ask) => guarded(guardFor(subject), () => inner.take(subject, spec, cost, ask)),
+    giveBack: (subject, spec, units, share) =>
+      guarded(guardFor(subject), () => inner.giveBack(subject, spec, units, share)),
+    addAllowed: (subject, spec, units, allowed) =>
+      guarded(guardFor(subject), () => inner.addAllowed(subject, spec, units, allowed)),
+    presence: (server, ttlMs, withinMs) => guarded(whole, () => inner.presence(server, ttlMs, withinMs)),
+    recordChecks: (subject, checks) => guarded(guardFor(subject), () => inner.recordChecks(subject, checks)),
+    markBoard: (marks) => guarded(whole, () => inner.markBoard(marks)),
+    readBoard: (ask) => guarded(whole, () => inner.readBoard(ask)),
+    reset: (subject, options) => guarded(guardFor(subject), () => inner.reset(subject, options)),
+    ping: () => guarded(whole, () => inner.ping()),
     together() {
       const view = inner.together();
       return view === inner ? this : guardedView(view);
@@ -121,11 +161,13 @@ export function guardStore(
   const guardedStore: CounterStore & { readonly available: boolean } = {
     ...guardedView(store),
     close: async () => {
-      breaker.stop();
+      whole.breaker.stop();
+      for (const guard of byNode.values()) guard.breaker.stop();
       await store.close();
     },
+    /** The store's breaker is closed (a Cluster node's own outage aside). */
     get available() {
-      return breaker.closed;
+      return whole.breaker.closed;
     },
   };
   return guardedStore;

@@ -1,13 +1,19 @@
 // Real faults: redis-server stalled (SIGSTOP) and killed (SIGKILL), and a whole Cluster stalled. Every plan answers
 // by its fail mode while the store is down, nothing crashes, and checks reach the store again once it returns.
+import calculateSlot from "cluster-key-slot";
+import { Cluster } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RedisCluster, type RedisServer, startCluster, startRedis } from "../../../dev/redis-server";
 import { startUpstashEndpoint } from "../../../dev/upstash-endpoint";
 import { createMetrics } from "../../metrics";
 import { testApp } from "../../testing/test-app";
+import type { LeaseAsk } from "../counting";
+import { StoreUnavailable } from "../store";
 import { createRedisStore } from "../stores/redis-store";
+import { subjectKey } from "../stores/script-store";
 import { createUpstashStore } from "../stores/upstash-store";
 import { BUDGET_MS, outageScenario } from "../testing/outage-scenario";
+import { testSpec } from "../testing/test-spec";
 import { guardStore } from "./guarded-store";
 
 describe("when Redis fails (integration, needs redis-server)", () => {
@@ -151,5 +157,66 @@ describe("when a Redis Cluster fails (integration, needs redis-server)", () => {
     );
     console.log("cluster SIGSTOP", measured);
     expect(measured.lastError).toBe(`no answer within ${BUDGET_MS} ms`);
+  }, 30_000);
+
+  // A master that stops answering is one node's outage, not the store's: the customers whose slots other masters serve
+  // are counted as before, and their leases released. One breaker for the whole store put them all in fail mode.
+  test("one master stalled: customers on the other masters are still counted and their leases released", async () => {
+    const lines: { message: string; node?: unknown }[] = [];
+    const store = createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: BUDGET_MS });
+    const counters = guardStore(store, {
+      timeoutMs: BUDGET_MS,
+      logger: { debug: () => {}, info: () => {}, error: (message, fields) => lines.push({ message, ...fields }) },
+      metrics: createMetrics({ processDefaults: false }),
+    });
+    // Which master serves each subject, as the Cluster says.
+    const direct = new Cluster(cluster.seeds.map((seed) => ({ host: "127.0.0.1", port: Number(seed.split(":")[1]) })));
+    await direct.ping();
+    const masterOf = (subject: string) => direct.slots[calculateSlot(subjectKey(subject))]?.[0];
+    const stalled = cluster.seeds[0] as string;
+    const subjects = Array.from({ length: 60 }, (_, i) => `node-outage-${process.pid}-${i}`);
+    const onStalled = subjects.filter((s) => masterOf(s) === stalled).slice(0, 4);
+    const elsewhere = subjects.filter((s) => masterOf(s) !== stalled).slice(0, 6);
+    direct.disconnect();
+    expect([onStalled.length, elsewhere.length]).toEqual([4, 6]);
+
+    const spec = testSpec({ hour: 1000, concurrent: 2 });
+    const leases = new Map<string, LeaseAsk>();
+    for (const s of [...onStalled, ...elsewhere]) {
+      const ask: LeaseAsk = { id: `l-${s}`, ttlMs: 60_000, reserve: false };
+      expect((await counters.check(s, spec, 1, ask)).allowed).toBe(true);
+      leases.set(s, ask);
+    }
+
+    cluster.nodes[0]?.pause();
+    // Its customers fail, again and again: more than enough failures in a row to open a breaker.
+    for (const s of onStalled) await expect(counters.check(s, spec, 1)).rejects.toThrow(StoreUnavailable);
+    for (const s of onStalled) await expect(counters.check(s, spec, 1)).rejects.toThrow(StoreUnavailable);
+    // The others' checks, in flight together as requests come, and their releases reach Redis.
+    const checked = await Promise.all(elsewhere.map((s) => counters.check(s, spec, 1)));
+    expect(checked.map((d) => d.limits.find((l) => l.name === "hour")?.remaining)).toEqual(Array(6).fill(998));
+    const released = await Promise.all(elsewhere.map((s) => counters.release(s, spec, leases.get(s)?.id as string)));
+    expect(released.map((d) => d?.limits.find((l) => l.name === "concurrent")?.remaining)).toEqual(Array(6).fill(2));
+    // One outage, the stalled node's, logged once with its address.
+    expect(lines.filter((l) => l.message.startsWith("counter store unavailable"))).toEqual([
+      expect.objectContaining({ node: stalled }),
+    ]);
+
+    cluster.nodes[0]?.resume();
+    // The probe finds the node again (as soon as the machine allows; the test's timeout ends a node never back).
+    for (;;) {
+      const answer = await counters
+        .release(onStalled[0] as string, spec, leases.get(onStalled[0] as string)?.id as string)
+        .catch(() => undefined);
+      if (answer !== undefined) {
+        expect(answer?.limits.find((l) => l.name === "concurrent")?.remaining).toBe(2);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(lines.filter((l) => l.message.startsWith("counter store back"))).toEqual([
+      expect.objectContaining({ node: stalled }),
+    ]);
+    await counters.close();
   }, 30_000);
 });

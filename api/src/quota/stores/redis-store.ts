@@ -1,6 +1,7 @@
 // The counter store on self-hosted Redis or Valkey over TCP, one server or a Cluster, through ioredis.
+import calculateSlot from "cluster-key-slot";
 import { Cluster, Redis } from "ioredis";
-import type { CounterStore } from "../store";
+import type { CounterStore, StoreNodes } from "../store";
 import { idleConnection } from "./idle-connection";
 import { type BatchedCall, type Resend, ScriptBatch, type ScriptCall, type SharedArgs } from "./script-batch";
 import { scriptFunctions } from "./script-functions";
@@ -169,6 +170,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 
   return createScriptStore(
     {
+      ...(client instanceof Cluster && { nodes: nodesOf(client) }),
       run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run({ script, keys, args, shared })),
       // Ready once the functions are loaded (or known not to be), so that what follows runs at full speed.
       ping: () => whenConnected(() => functions.settled().then(() => client.ping())),
@@ -178,4 +180,16 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
     },
     { timeoutMs, clock },
   );
+}
+
+/** A Cluster's masters, by the address each is known by in its slot table, as the client sees them now. */
+function nodesOf(client: Cluster): StoreNodes {
+  return {
+    of: (key) => client.slots[calculateSlot(key)]?.[0],
+    ping: async (node) => {
+      const server = client.nodes("all").find(({ options }) => `${options.host}:${options.port}` === node);
+      // Gone from the topology: its slots are served by others now, whose own outages are theirs.
+      if (server) await server.ping();
+    },
+  };
 }

@@ -2,7 +2,7 @@
 import type { Counts, Crossing, LeaseAsk } from "../counting";
 import { type Decision, decide } from "../decision";
 import type { LimitSpec } from "../limits";
-import type { Board, CounterStore, DayPoint, HistoryPoint, PartDays } from "../store";
+import type { Board, CounterStore, DayPoint, HistoryPoint, PartDays, StoreNodes } from "../store";
 import type { SharedArgs } from "./script-batch";
 import { type Script, scripts } from "./scripts";
 
@@ -13,6 +13,8 @@ export type ScriptClient = {
   close(): Promise<void>;
   /** A client whose calls made together share one request (CounterStore.together); left out when they already do. */
   together?(): ScriptClient;
+  /** On a Cluster: the node serving a key's slot, and each node's ping (CounterStore.nodes, by key here). */
+  nodes?: StoreNodes;
 };
 
 const MINUTE_MS = 60_000;
@@ -26,6 +28,12 @@ export const BOARD_KEY = "board:{live}";
 const BOARD_MARKS_PER_CALL = 500;
 /** The servers sharing the store (lua/presence.lua), in the board's slot. */
 const SERVERS_KEY = "servers:{live}";
+
+/** A client's nodes by key as the store's by subject: every counter of a subject is under its key's hash tag. */
+const nodesOf = (byKey: StoreNodes): StoreNodes => ({
+  of: (subject) => byKey.of(subjectKey(subject)),
+  ping: (node) => byKey.ping(node),
+});
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
 
@@ -306,6 +314,8 @@ export function createScriptStore(
     async ping() {
       await client.ping();
     },
+
+    ...(client.nodes && { nodes: nodesOf(client.nodes) }),
 
     together() {
       return client.together ? createScriptStore(client.together(), { timeoutMs, clock }, storeClock) : this;
