@@ -145,22 +145,35 @@ export async function startRedis(
 
 export type RedisCluster = { nodes: RedisServer[]; seeds: string[]; stop(): Promise<void> };
 
-/** Starts `size` masters and joins them into a Redis Cluster with `redis-cli --cluster create`. */
-export async function startCluster(size = 3): Promise<RedisCluster> {
+/**
+ * Starts `size` masters, and `replicas` replicas of each, and joins them into a Redis Cluster with `redis-cli --cluster
+ * create`; `args` go to every node. Which nodes became masters, the Cluster says (CLUSTER NODES).
+ */
+export async function startCluster(
+  size = 3,
+  { replicas = 0, args = [] }: { replicas?: number; args?: string[] } = {},
+): Promise<RedisCluster> {
   const nodes: RedisServer[] = [];
-  for (let i = 0; i < size; i++) {
-    nodes.push(await startRedis({ cluster: true, args: ["--cluster-node-timeout", "2000"] }));
+  for (let i = 0; i < size * (1 + replicas); i++) {
+    nodes.push(await startRedis({ cluster: true, args: ["--cluster-node-timeout", "2000", ...args] }));
   }
   const seeds = nodes.map((n) => `127.0.0.1:${n.port}`);
   // One node takes every slot itself (redis-cli --cluster create wants three): a Cluster as a client that knows
   // one address sees one behind a proxy or ElastiCache Serverless, where a script's keys must share a slot.
   if (size === 1) await cli(nodes[0]?.port as number, "CLUSTER", "ADDSLOTSRANGE", "0", "16383");
-  else await run("redis-cli", ["--cluster", "create", ...seeds, "--cluster-replicas", "0", "--cluster-yes"]);
+  else
+    await run("redis-cli", ["--cluster", "create", ...seeds, "--cluster-replicas", String(replicas), "--cluster-yes"]);
   const deadline = Date.now() + 20_000;
   for (const node of nodes) {
     for (;;) {
       const { stdout } = await cli(node.port, "CLUSTER", "INFO");
-      if (stdout.includes("cluster_state:ok")) break;
+      // A replica takes over only once it has its master's data.
+      const replica = replicas > 0 ? (await cli(node.port, "INFO", "replication")).stdout : "";
+      if (
+        stdout.includes("cluster_state:ok") &&
+        (!replica.includes("role:slave") || replica.includes("link_status:up"))
+      )
+        break;
       if (Date.now() > deadline) throw new Error("the cluster did not become ready");
       await new Promise((r) => setTimeout(r, 100));
     }

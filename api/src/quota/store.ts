@@ -59,8 +59,11 @@ export type ResetOptions = { history?: boolean };
 export type StoreNodes = {
   /** The node that serves the subject now, by its address; undefined while the store does not know yet. */
   of(subject: string): string | undefined;
-  /** Answers when the node does, or at once when it serves nothing any more (its slots moved to another). */
-  ping(node: string): Promise<void>;
+  /**
+   * Answers when the node serving the subject does, whichever node that is by then: a probe routed as the subject's
+   * calls are, so that it follows a failover or a reconnect as they would.
+   */
+  ping(subject: string): Promise<void>;
 };
 
 export interface CounterStore {

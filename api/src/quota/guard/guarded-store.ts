@@ -92,17 +92,20 @@ export function guardStore(
 
   // On a Cluster each master has a breaker of its own, made when a subject it serves is first called for: one that
   // stops answering puts its own customers in fail mode, not those of the masters still answering (one breaker for
-  // all did, and refused their releases, which left their leases held until they expired). A subject whose slot moves
-  // to another master (a failover) is that master's from its next call. Calls of no one subject are the store's.
+  // all did, and refused their releases, which left their leases held until they expired). Its probe asks for the
+  // last subject called for there, so it follows that subject's slot: once a replica has taken over, it reaches the
+  // new master and closes. Calls of no one subject are the store's.
   const whole = guardOf(() => store.ping());
   const nodes = store.nodes;
   const byNode = new Map<string, Guard>();
+  const lastSubject = new Map<string, string>();
   const guardFor = (subject: string): Guard => {
     const node = nodes?.of(subject);
     if (!nodes || node === undefined) return whole;
+    lastSubject.set(node, subject);
     let guard = byNode.get(node);
     if (!guard) {
-      guard = guardOf(() => nodes.ping(node), node);
+      guard = guardOf(() => nodes.ping(lastSubject.get(node) ?? subject), node);
       byNode.set(node, guard);
     }
     return guard;

@@ -220,3 +220,72 @@ describe("when a Redis Cluster fails (integration, needs redis-server)", () => {
     await counters.close();
   }, 30_000);
 });
+
+describe("when a Redis Cluster master dies and its replica takes over (integration, needs redis-server)", () => {
+  let cluster: RedisCluster;
+  beforeAll(async () => {
+    // Without full coverage, the other masters answer while one's slots wait for their replica; with it (Redis's
+    // default), every node refuses every query (CLUSTERDOWN) until the failover is done, which is Redis's own choice.
+    cluster = await startCluster(3, { replicas: 1, args: ["--cluster-require-full-coverage", "no"] });
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+
+  test("its customers answer by fail mode until the new master serves them; the others are counted throughout", async () => {
+    const lines: { message: string; node?: unknown }[] = [];
+    // A budget a loaded machine keeps within, so that a failure below is the store's, never the machine's.
+    const budgetMs = 1000;
+    const store = createRedisStore({ clusterNodes: cluster.seeds, timeoutMs: budgetMs });
+    const counters = guardStore(store, {
+      timeoutMs: budgetMs,
+      logger: { debug: () => {}, info: () => {}, error: (message, fields) => lines.push({ message, ...fields }) },
+      metrics: createMetrics({ processDefaults: false }),
+    });
+    const spec = testSpec({ hour: 100_000 });
+    const subjects = Array.from({ length: 60 }, (_, i) => `failover-${process.pid}-${i}`);
+    for (const s of subjects) await counters.check(s, spec, 1);
+    const masterOf = (s: string) => store.nodes?.of(s);
+    const dead = masterOf(subjects[0] as string) as string;
+    const onDead = subjects.filter((s) => masterOf(s) === dead).slice(0, 3);
+    const elsewhere = subjects.filter((s) => masterOf(s) !== dead).slice(0, 6);
+    expect([onDead.length, elsewhere.length]).toEqual([3, 6]);
+
+    await cluster.nodes.find((n) => `127.0.0.1:${n.port}` === dead)?.kill();
+    const counted = new Map(elsewhere.map((s) => [s, 1]));
+    const failedElsewhere: string[] = [];
+    let failedOnDead = 0;
+    // Until each of the dead master's customers is counted again (the test's timeout ends a failover that never comes).
+    for (let back = new Set<string>(); back.size < onDead.length; await new Promise((r) => setTimeout(r, 20))) {
+      await Promise.all([
+        ...elsewhere.map((s) =>
+          counters.check(s, spec, 1).then(
+            () => counted.set(s, (counted.get(s) ?? 0) + 1),
+            (error) => failedElsewhere.push(`${s}: ${error.message}`),
+          ),
+        ),
+        ...onDead.map((s) =>
+          counters.check(s, spec, 1).then(
+            () => back.add(s),
+            (error) => {
+              expect(error).toBeInstanceOf(StoreUnavailable);
+              failedOnDead++;
+            },
+          ),
+        ),
+      ]);
+    }
+    expect(failedOnDead).toBeGreaterThan(0);
+    expect(failedElsewhere).toEqual([]);
+    // Counted exactly: every check the others made, once.
+    for (const s of elsewhere) {
+      const hour = (await counters.usage(s, spec)).limits.find((l) => l.name === "hour");
+      expect(hour?.remaining).toBe(100_000 - (counted.get(s) as number));
+    }
+    // Served by the replica that took over, and the outage was the dead master's alone, logged once each way.
+    for (const s of onDead) expect(masterOf(s)).not.toBe(dead);
+    expect(lines.map((l) => [l.message.split(":")[0], l.node])).toEqual([
+      ["counter store unavailable", dead],
+      ["counter store back", dead],
+    ]);
+    await counters.close();
+  }, 60_000);
+});

@@ -186,10 +186,10 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 function nodesOf(client: Cluster): StoreNodes {
   return {
     of: (key) => client.slots[calculateSlot(key)]?.[0],
-    ping: async (node) => {
-      const server = client.nodes("all").find(({ options }) => `${options.host}:${options.port}` === node);
-      // Gone from the topology: its slots are served by others now, whose own outages are theirs.
-      if (server) await server.ping();
+    // A read of the key, routed as the subject's checks are: to the master its slot has now, which the client
+    // reconnects to, or is redirected from (MOVED) once a replica has taken over.
+    ping: async (key) => {
+      await client.exists(key);
     },
   };
 }

@@ -13,7 +13,7 @@ export type ScriptClient = {
   close(): Promise<void>;
   /** A client whose calls made together share one request (CounterStore.together); left out when they already do. */
   together?(): ScriptClient;
-  /** On a Cluster: the node serving a key's slot, and each node's ping (CounterStore.nodes, by key here). */
+  /** On a Cluster: the node serving a key's slot, and a ping of it (CounterStore.nodes, by key here). */
   nodes?: StoreNodes;
 };
 
@@ -32,7 +32,7 @@ const SERVERS_KEY = "servers:{live}";
 /** A client's nodes by key as the store's by subject: every counter of a subject is under its key's hash tag. */
 const nodesOf = (byKey: StoreNodes): StoreNodes => ({
   of: (subject) => byKey.of(subjectKey(subject)),
-  ping: (node) => byKey.ping(node),
+  ping: (subject) => byKey.ping(subjectKey(subject)),
 });
 
 const arg = (n: number | null) => (n === null ? "-1" : String(n));
