@@ -37,7 +37,11 @@ export function describeOperations(target: RouteHost) {
       const res = await t.call("GET", "/docs", { token: null });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
-      expect(res.text).toContain("/openapi.json");
+      // Its settings are a script of the server's own, which points the reference at the document.
+      expect(res.text).toContain('<script src="/docs/settings.js"></script>');
+      const settings = await t.call("GET", "/docs/settings.js", { token: null });
+      expect([settings.status, settings.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
+      expect(settings.text).toContain('"url":"/openapi.json"');
     });
   });
 }
