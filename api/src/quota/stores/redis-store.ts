@@ -173,7 +173,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
       ...(client instanceof Cluster && { nodes: nodesOf(client) }),
       run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run({ script, keys, args, shared })),
       // Ready once the functions are loaded (or known not to be), so that what follows runs at full speed.
-      ping: () => whenConnected(() => functions.settled().then(() => client.ping())),
+      ping: () => whenConnected(() => functions.settled().then(() => pingStore(client))),
       close: async () => {
         client.disconnect();
       },
@@ -192,4 +192,23 @@ function nodesOf(client: Cluster): StoreNodes {
       await client.exists(key);
     },
   };
+}
+
+/**
+ * A Cluster answers when every master serving its slots does: a ping of one node at random (the client's choice for a
+ * command with no key) answered /readyz 200 or 503 by chance while one master was down.
+ */
+async function pingStore(client: Redis | Cluster): Promise<unknown> {
+  if (!(client instanceof Cluster)) return client.ping();
+  const masters = new Set<string>();
+  for (const nodes of client.slots) if (nodes?.[0]) masters.add(nodes[0]);
+  if (masters.size === 0) return client.ping();
+  const connected = new Map(client.nodes("all").map((node) => [`${node.options.host}:${node.options.port}`, node]));
+  return Promise.all(
+    [...masters].map((master) => {
+      const node = connected.get(master);
+      // A master the client has let go of (its connection ended) until the Cluster says who serves its slots now.
+      return node ? node.ping() : Promise.reject(new Error(`no connection to ${master}`));
+    }),
+  );
 }
