@@ -206,7 +206,7 @@ describe("when a Redis Cluster fails (integration, needs redis-server)", () => {
 
     // Nor is the store ready (/readyz) while a master does not answer, each time it is asked: a ping went to one node
     // (the first slot's, or any), and answered by chance. The stalled master here is not the first slot's.
-    for (let i = 0; i < 5; i++) await expect(counters.ping()).rejects.toThrow(StoreUnavailable);
+    for (let i = 0; i < 5; i++) await expect(counters.ping()).rejects.toThrow(`no answer within ${BUDGET_MS} ms`);
 
     cluster.nodes[1]?.resume();
     // The probe finds the node again (as soon as the machine allows; the test's timeout ends a node never back).
@@ -220,16 +220,16 @@ describe("when a Redis Cluster fails (integration, needs redis-server)", () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    while (
-      !(await counters.ping().then(
+    const ready = () =>
+      counters.ping().then(
         () => true,
         () => false,
-      ))
-    )
-      await new Promise((r) => setTimeout(r, 50));
-    // The node's outage, and the store's as its pings saw it.
-    const back = lines.filter((l) => l.message.startsWith("counter store back")).map((l) => l.node ?? "store");
-    expect(back.sort()).toEqual([stalled, "store"].sort());
+      );
+    while (!(await ready())) await new Promise((r) => setTimeout(r, 50));
+    // The node's outage alone: the pings that failed opened no breaker.
+    expect(lines.filter((l) => l.message.startsWith("counter store back"))).toEqual([
+      expect.objectContaining({ node: stalled }),
+    ]);
     await counters.close();
   }, 30_000);
 });
