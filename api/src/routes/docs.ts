@@ -6,6 +6,7 @@ import { documentOf } from "./openapi-document";
 
 const SCALAR_SCRIPT = "/docs/scalar.js";
 const DOCS_SETTINGS = "/docs/settings.js";
+const JAVASCRIPT = "text/javascript; charset=utf-8";
 
 /** Scalar's settings: nothing that calls out to Scalar's own services, so the page works offline. */
 const SETTINGS = {
@@ -16,6 +17,7 @@ const SETTINGS = {
   showDeveloperTools: "never",
   telemetry: false,
 };
+const SETTINGS_SCRIPT = `Scalar.createApiReference("#app", ${JSON.stringify(SETTINGS)});\n`;
 
 // The page loads the reference's script, then its settings, each a file of this server's: no inline script, so /docs
 // keeps the policy of every other page (script-src 'self'). Scalar's page for Hono (@scalar/hono-api-reference)
@@ -91,15 +93,11 @@ export function registerDocs(app: App) {
   if (script) {
     app.get(SCALAR_SCRIPT, (c) =>
       c.body(script(), 200, {
-        "content-type": "text/javascript; charset=utf-8",
+        "content-type": JAVASCRIPT,
         "cache-control": "public, max-age=86400",
       }),
     );
   }
-  app.get(DOCS_SETTINGS, (c) =>
-    c.body(`Scalar.createApiReference("#app", ${JSON.stringify(SETTINGS)});\n`, 200, {
-      "content-type": "text/javascript; charset=utf-8",
-    }),
-  );
+  app.get(DOCS_SETTINGS, (c) => c.body(SETTINGS_SCRIPT, 200, { "content-type": JAVASCRIPT }));
   app.get("/docs", (c) => c.html(PAGE));
 }

@@ -96,20 +96,23 @@ export function guardStore(
   // last subject called for there, so it follows that subject's slot: once a replica has taken over, it reaches the
   // new master and closes. Calls of no one subject are the store's.
   const whole = guardOf(() => store.ping());
-  const nodes = store.nodes;
   const byNode = new Map<string, Guard>();
   const lastSubject = new Map<string, string>();
-  const guardFor = (subject: string): Guard => {
-    const node = nodes?.of(subject);
-    if (!nodes || node === undefined) return whole;
-    lastSubject.set(node, subject);
-    let guard = byNode.get(node);
-    if (!guard) {
-      guard = guardOf(() => nodes.ping(lastSubject.get(node) ?? subject), node);
-      byNode.set(node, guard);
-    }
-    return guard;
-  };
+  const nodes = store.nodes;
+  // One server, or Upstash: every call is the store's, with nothing to work out per call.
+  const guardFor = !nodes
+    ? (_subject: string) => whole
+    : (subject: string): Guard => {
+        const node = nodes.of(subject);
+        if (node === undefined) return whole;
+        lastSubject.set(node, subject);
+        let guard = byNode.get(node);
+        if (!guard) {
+          guard = guardOf(() => nodes.ping(lastSubject.get(node) ?? subject), node);
+          byNode.set(node, guard);
+        }
+        return guard;
+      };
 
   async function guarded<T>(guard: Guard, call: () => Promise<T>): Promise<T> {
     const { breaker } = guard;

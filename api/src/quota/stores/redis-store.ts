@@ -170,7 +170,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 
   return createScriptStore(
     {
-      ...(client instanceof Cluster && { nodes: nodesOf(client) }),
+      ...(client instanceof Cluster && { nodes: mastersOf(client) }),
       run: (script, keys, args, shared?: SharedArgs) => whenConnected(() => run({ script, keys, args, shared })),
       // Ready once the functions are loaded (or known not to be), so that what follows runs at full speed.
       ping: () => whenConnected(() => functions.settled().then(() => pingStore(client))),
@@ -183,7 +183,7 @@ export function createRedisStore({ url, clusterNodes, timeoutMs, clock }: RedisS
 }
 
 /** A Cluster's masters, by the address each is known by in its slot table, as the client sees them now. */
-function nodesOf(client: Cluster): StoreNodes {
+function mastersOf(client: Cluster): StoreNodes {
   return {
     of: (key) => client.slots[calculateSlot(key)]?.[0],
     // A read of the key, routed as the subject's checks are: to the master its slot has now, which the client

@@ -30,7 +30,7 @@ const BOARD_MARKS_PER_CALL = 500;
 const SERVERS_KEY = "servers:{live}";
 
 /** A client's nodes by key as the store's by subject: every counter of a subject is under its key's hash tag. */
-const nodesOf = (byKey: StoreNodes): StoreNodes => ({
+const bySubject = (byKey: StoreNodes): StoreNodes => ({
   of: (subject) => byKey.of(subjectKey(subject)),
   ping: (subject) => byKey.ping(subjectKey(subject)),
 });
@@ -315,7 +315,7 @@ export function createScriptStore(
       await client.ping();
     },
 
-    ...(client.nodes && { nodes: nodesOf(client.nodes) }),
+    ...(client.nodes && { nodes: bySubject(client.nodes) }),
 
     together() {
       return client.together ? createScriptStore(client.together(), { timeoutMs, clock }, storeClock) : this;

@@ -30,9 +30,11 @@ export async function outageScenario(makeStore: () => CounterStore, outage: Outa
     info: () => {},
     error: (message, fields) => {
       lines.push(message);
-      if (message.startsWith("counter store unavailable")) down.push(fields?.node);
+      if (message.startsWith("counter store unavailable")) {
+        down.push(fields?.node);
+        lastError = fields?.lastError;
+      }
       if (message.startsWith("counter store back")) back.push(fields?.node);
-      if (message.startsWith("counter store unavailable")) lastError = fields?.lastError;
     },
   };
   const metrics = createMetrics({ processDefaults: false });
