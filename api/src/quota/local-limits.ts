@@ -298,6 +298,10 @@ export function createLocalLimits(
         // In an outage it counts the servers that said they are there since it began: a presence said before then may
         // still be running for a server that is not back.
         const since = backSince === null ? failingSince : null;
+        // The presence is one key, on one master of a Cluster: its answer says nothing of the master that failed. The
+        // store is back when every master answers, so a server says it is there again only once it can reach all of
+        // them (and adds what it owes, below): until then the others hold their checks by their shares.
+        if (since !== null) await store.ping();
         const count = await store.presence(
           server,
           PRESENCE_TTL_MS,

@@ -31,8 +31,11 @@ export function fleet(servers: number, { localShares = false } = {}) {
       get(target, name: keyof CounterStore) {
         const value = target[name];
         if (typeof value !== "function") return value;
+        // A Cluster's ping asks every master (pingStore): it fails while any subject's master is down.
+        const failing = (args: unknown[]) =>
+          down || cutOff.has(index) || (name === "ping" ? subjectsDown.size > 0 : subjectsDown.has(args[0]));
         return (...args: unknown[]) =>
-          down || cutOff.has(index) || subjectsDown.has(args[0])
+          failing(args)
             ? Promise.reject(new StoreUnavailable())
             : answersLost
               ? Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).then(() => {
