@@ -210,7 +210,7 @@ describe("a plan failing local, three servers on one store", () => {
   // outage ended after its grace and the stalled customer's next check began another, from the same last answer: a
   // fresh share every 3 s (720 allowed in 10 s of 240 left, and more the longer the stall).
   test("a customer whose calls still fail while the store answers the rest keeps to what its share left, outage after outage", async () => {
-    const f = fleet(2);
+    const f = fleet(2, { cluster: true });
     const policy = local({ perHour: 300 });
     await f.tick();
     await f.tick();
@@ -241,7 +241,7 @@ describe("a plan failing local, three servers on one store", () => {
   // another master) answered, so each server's outage ended after its grace; when the master came back, a server not
   // holding any more let the store decide on counts that lacked what another had allowed by its share and still owed.
   test("a customer's master back on a Cluster: no check of it is counted by the store before every server has added what it allowed", async () => {
-    const f = fleet(2);
+    const f = fleet(2, { cluster: true });
     const policy = local({ perDay: 100 });
     await f.tick();
     await f.tick();
@@ -259,6 +259,32 @@ describe("a plan failing local, three servers on one store", () => {
     }
     f.setSubjectDown("acme", false);
     // Back before the second server's next tick: what it allowed is not in the store's counts yet.
+    for (let i = 0; i < 60; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
+    await f.tick();
+    await f.tick();
+    await f.tick(SETTLE_GRACE_MS);
+    for (let i = 0; i < 10; i++) if ((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed) allowed++;
+    expect(allowed).toBe(100);
+    expect((await f.memory.usage("acme", policy.spec)).limits[0]?.remaining).toBe(0);
+  });
+
+  // A server with no check of the customer while its master was stalled saw no call fail: its presence, on another
+  // master, answered. Back, the store would decide its first check on counts that lacked what the others allowed.
+  test("on a Cluster, a server that never called the stalled master knows of its outage, and holds its customers to its share after", async () => {
+    const f = fleet(2, { cluster: true });
+    const policy = local({ perDay: 100 });
+    await f.tick();
+    await f.tick();
+    for (let i = 0; i < 40; i++) expect((await f.limiters[i % 2]?.check("acme", policy, 1))?.allowed).toBe(true);
+    f.setSubjectDown("acme", true);
+    let allowed = 40;
+    // 60 left: the second server spends its 30; the first checks only another customer meanwhile.
+    for (let i = 0; i < 40; i++) if ((await f.limiters[1]?.check("acme", policy, 1))?.allowed) allowed++;
+    for (let t = 0; t < 6; t++) {
+      expect((await f.limiters[0]?.check("globex", policy, 1))?.allowed).toBe(true);
+      await f.tick();
+    }
+    f.setSubjectDown("acme", false);
     for (let i = 0; i < 60; i++) if ((await f.limiters[0]?.check("acme", policy, 1))?.allowed) allowed++;
     await f.tick();
     await f.tick();

@@ -298,10 +298,11 @@ export function createLocalLimits(
         // In an outage it counts the servers that said they are there since it began: a presence said before then may
         // still be running for a server that is not back.
         const since = backSince === null ? failingSince : null;
-        // The presence is one key, on one master of a Cluster: its answer says nothing of the master that failed. The
-        // store is back when every master answers, so a server says it is there again only once it can reach all of
-        // them (and adds what it owes, below): until then the others hold their checks by their shares.
-        if (since !== null) await store.ping();
+        // On a Cluster the presence is one key on one master, whose answer says nothing of the others: a server says
+        // it is there only once every master answers it (and then adds what it owes, below). Else, one of them stalled,
+        // a server that called no customer of it would never learn of the outage, and one back on the store would
+        // take the presence of the others, still holding what they allowed by their shares, for their return.
+        if (store.nodes) await store.ping();
         const count = await store.presence(
           server,
           PRESENCE_TTL_MS,

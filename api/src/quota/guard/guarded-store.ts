@@ -138,6 +138,8 @@ export function guardStore(
 
   // A view of the store (together()) keeps the same budget, breakers and outage counts: its calls fail as the store's.
   const guardedView = (inner: CounterStore): CounterStore => ({
+    // Which node serves a subject, for those that must reach every node (local-limits.ts): a lookup, not a call.
+    ...(inner.nodes && { nodes: inner.nodes }),
     check: (subject, spec, cost, lease) => guarded(guardFor(subject), () => inner.check(subject, spec, cost, lease)),
     release: (subject, spec, lease) => guarded(guardFor(subject), () => inner.release(subject, spec, lease)),
     settle: (subject, spec, lease, cost) => guarded(guardFor(subject), () => inner.settle(subject, spec, lease, cost)),

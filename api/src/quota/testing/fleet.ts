@@ -2,13 +2,16 @@
 // the limiter's fail modes and leases are tested without processes.
 import { createMetrics } from "../../metrics";
 import { createLimiter } from "../limiter";
-import { type CounterStore, StoreUnavailable } from "../store";
+import { type CounterStore, type StoreNodes, StoreUnavailable } from "../store";
 import { createMemoryStore } from "../stores/memory-store";
 
 export const START = Date.parse("2026-12-03T10:00:00.000Z");
 
-/** Servers on one store that the test can take down: every call then fails as the guard fails it. */
-export function fleet(servers: number, { localShares = false } = {}) {
+/**
+ * Servers on one store that the test can take down: every call then fails as the guard fails it. `cluster`: the store
+ * says it is spread over nodes (a Redis Cluster), each subject on a node of its own.
+ */
+export function fleet(servers: number, { localShares = false, cluster = false } = {}) {
   /** The alert thresholds each server raised apart from its checks' answers (the limiter's onBackgroundCrossings). */
   const raised: { server: number; policy: unknown; limit: string; threshold: number }[] = [];
   let clock = START;
@@ -26,9 +29,14 @@ export function fleet(servers: number, { localShares = false } = {}) {
   const cutOff = new Set<number>();
   // Which subjects' calls fail while the store answers every other (their Cluster master is down).
   const subjectsDown = new Set<unknown>();
+  const nodes: StoreNodes = {
+    of: (subject) => subject,
+    ping: (subject) => (down || subjectsDown.has(subject) ? Promise.reject(new StoreUnavailable()) : Promise.resolve()),
+  };
   const storeOf = (index: number) =>
     new Proxy(memory, {
       get(target, name: keyof CounterStore) {
+        if (name === "nodes" && cluster) return nodes;
         const value = target[name];
         if (typeof value !== "function") return value;
         // A Cluster's ping asks every master (pingStore): it fails while any subject's master is down.
