@@ -114,6 +114,8 @@ export function guardStore(
         return guard;
       };
 
+  const allClosed = () => whole.breaker.closed && [...byNode.values()].every((guard) => guard.breaker.closed);
+
   async function guarded<T>(guard: Guard, call: () => Promise<T>): Promise<T> {
     const { breaker } = guard;
     if (!breaker.closed) {
@@ -160,8 +162,12 @@ export function guardStore(
     reset: (subject, options) => guarded(guardFor(subject), () => inner.reset(subject, options)),
     // A readiness probe (/readyz) asks the store itself, within the budget, and moves no breaker: on a Cluster with one
     // master down its pings fail, and counted they would open the store's breaker, which the Live board and the
-    // servers' presence go through, though the master that keeps them answers.
-    ping: () => withinBudget(inner.ping(), budget),
+    // servers' presence go through, though the master that keeps them answers. Nor is a server ready while a breaker
+    // is open, store back or not: its calls are refused, and its checks answered by fail mode, until the probe runs.
+    ping: async () => {
+      await withinBudget(inner.ping(), budget);
+      if (!allClosed()) throw new StoreUnavailable("the counter store's circuit breaker is open until its next probe");
+    },
     together() {
       const view = inner.together();
       return view === inner ? this : guardedView(view);
