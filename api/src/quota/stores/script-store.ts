@@ -148,16 +148,17 @@ const leaseMode = ({ id, ttlMs, reserve }: LeaseAsk) => `L${ttlMs}:${reserve ? 1
  */
 const LATE_AFTER_MS = 1000;
 /**
- * The same for a refund, as a function of the budget: less than none. Run late, it would be applied after its server
- * answered 503, and the client's retry would give back twice (a refund has no id to tell a retry by). So it is too
- * late a quarter of the budget (at most 25 ms) before its server gives up: time for its answer to come back, which the
- * store's clock as this server reckons it (from answers received) does not count. One refused for it answers 503 and
- * changes nothing, erring as a check does towards using up quota; only an answer held up longer than that on its way
- * back (an event loop stalled that long) still comes after the server gave up. A settle or a release keeps the second
- * a check has: each applies once however often it is sent (again: 409, 404), and a release run late frees the slot
- * its request no longer holds.
+ * The same for a refund or a settle, as a function of the budget: less than none. Run late, either would be applied
+ * after its server answered 503 ("nothing changed, try again"): the client's retry of a refund would give back twice (a
+ * refund has no id to tell a retry by), and its retry of a settle would answer 409, which says the reservation kept
+ * its reserved cost when the settle had in fact changed it. So each is too late a quarter of the budget (at most 25
+ * ms) before its server gives up: time for its answer to come back, which the store's clock as this server reckons it
+ * (from answers received) does not count. One refused for it answers 503 and changes nothing, erring as a check does
+ * towards using up quota; only an answer held up longer than that on its way back (an event loop stalled that long)
+ * still comes after the server gave up. A release keeps the second a check has: sent again, it answers 404 (ended),
+ * which is true, and one run late frees the slot its request no longer holds.
  */
-const refundLateAfterMs = (timeoutMs: number | undefined) => -Math.min(25, (timeoutMs ?? 0) / 4);
+const givingLateAfterMs = (timeoutMs: number | undefined) => -Math.min(25, (timeoutMs ?? 0) / 4);
 
 export type ScriptStoreOptions = {
   /** How long the server waits for an answer (STORE_TIMEOUT_MS). */
@@ -175,7 +176,7 @@ export function createScriptStore(
   storeClock: StoreClock = { offsetMs: Number.NEGATIVE_INFINITY },
 ): CounterStore {
   const time = () => (clock ? String(clock()) : "");
-  const refundLate = refundLateAfterMs(timeoutMs);
+  const givingLate = givingLateAfterMs(timeoutMs);
   // "<" and when, by the store's clock, a check sent now is too late to count; until a reply has told the store's
   // clock, none (the first call of a process).
   const deadline = (lateAfterMs: number) =>
@@ -209,11 +210,11 @@ export function createScriptStore(
       return c.allowed ? decide(c, spec, 0, nowMs) : null;
     },
     async settle(subject, spec, lease, cost) {
-      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`), spec);
+      const { counted: c, nowMs } = counted(await callCheck(subject, spec, cost, `S${lease}`, givingLate), spec);
       return c.allowed ? decide(c, spec, cost, nowMs) : null;
     },
     usage: async (subject, spec) => decision(await callCheck(subject, spec, 1, "0"), spec, 1, true),
-    refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1", refundLate), spec, cost),
+    refund: async (subject, spec, cost) => decision(await callCheck(subject, spec, cost, "-1", givingLate), spec, cost),
     async take(subject, spec, cost, { share, settle = 0, resets = 0 }) {
       const reply = counted(await callCheck(subject, spec, cost, `t${share}:${settle}:${resets}`), spec);
       return { ...decide(reply.counted, spec, cost, reply.nowMs), taken: reply.counted.taken, resets: reply.resets };
