@@ -88,12 +88,30 @@ export type SettleResult = { outcome: "settled"; body: LeaseEnded } | { outcome:
 export type ReleaseResult = { outcome: "released"; body: LeaseEnded } | { outcome: "ended"; message: string };
 
 /**
+ * `instanceof` for the package's errors by a mark every copy of a class shares. The ES module and CommonJS builds each
+ * carry the classes, and a program may load both (a client imported, the middleware required, as a bundler or a
+ * dependency resolves them): without it, one build's errors are unknown to the other's `instanceof`, and the
+ * middleware took an unreachable Bouncer for a bug of its own. A subclass still asks the prototype chain.
+ */
+function isInstance(asked: unknown, base: unknown, mark: symbol, value: unknown): boolean {
+  if (asked !== base) return Function.prototype[Symbol.hasInstance].call(asked, value);
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[mark] === true;
+}
+const UNAVAILABLE = Symbol.for("bouncer-client.BouncerUnavailable");
+const ERROR = Symbol.for("bouncer-client.BouncerError");
+
+/**
  * Bouncer could not be reached: the connection failed, it did not answer within the timeout, or something other
  * than Bouncer answered a 5xx or a 429 (a proxy, a crashed process, a gateway throttling), or Bouncer itself failed
  * (500 `internal`), or its counter store did not answer a call other than a check (503 `store_unavailable`; a check
  * answers that as its outcome, for the plan's fail mode to decide).
  */
 export class BouncerUnavailable extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, which may be a subclass
+    return isInstance(this, BouncerUnavailable, UNAVAILABLE, value);
+  }
+  readonly [UNAVAILABLE] = true;
   override name = "BouncerUnavailable";
   constructor(
     message: string,
@@ -110,6 +128,11 @@ export class BouncerUnavailable extends Error {
  * 4xx that is not Bouncer's envelope has the code `unexpected_response` (is `baseUrl` right?).
  */
 export class BouncerError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, which may be a subclass
+    return isInstance(this, BouncerError, ERROR, value);
+  }
+  readonly [ERROR] = true;
   override name = "BouncerError";
   constructor(
     readonly status: number,

@@ -107,6 +107,31 @@ const wrongLeaseLines = [
   `export const w7: LimitName = "concurrency";`,
   `export const w8 = rateLimit({ client, leaseSeconds: "60" });`,
 ];
+// A program that loads the package both ways (its client imported, the middleware required, as a bundler or a
+// dependency may resolve them): two copies of the error classes, which must still know each other's errors.
+const mixed = `
+import { createRequire } from "node:module";
+import { createClient, BouncerError as ImportedError } from "bouncer-client";
+import { Hono } from "hono";
+const required = createRequire(import.meta.url)("bouncer-client");
+const { rateLimit } = createRequire(import.meta.url)("bouncer-client/hono");
+const unreachable = createClient({ baseUrl: "http://127.0.0.1:9", token: "qt_x", timeoutMs: 2000 });
+const refused = createClient({ baseUrl: process.env.BOUNCER_URL, token: "qt_wrong" });
+const logged = [];
+const app = new Hono()
+  .use("/open", rateLimit({ client: unreachable }))
+  .use("/refused", rateLimit({ client: refused, onError: (error) => logged.push(error.code) }))
+  .all("*", (c) => c.text("served"));
+const headers = { "x-api-key": process.env.CUSTOMER_KEY };
+const open = await app.request("/open", { headers });
+const wrong = await app.request("/refused", { headers });
+const thrown = await refused.usage("cus_nobody").catch((e) => e);
+console.log(JSON.stringify({
+  open: [open.status, await open.text()],
+  refused: [wrong.status, logged],
+  instanceOf: [thrown instanceof required.BouncerError, thrown instanceof ImportedError, thrown instanceof required.BouncerUnavailable],
+}));
+`;
 // A Worker of the backend's, bundled as wrangler would, that checks through a Service Binding to Bouncer.
 const worker = `
 import { createClient } from "bouncer-client";
@@ -172,6 +197,7 @@ beforeAll(async () => {
   };
   writeFileSync(join(project, "esm.mjs"), esm);
   writeFileSync(join(project, "cjs.cjs"), cjs);
+  writeFileSync(join(project, "mixed.mjs"), mixed);
   writeFileSync(join(project, "typed.ts"), typed);
   writeFileSync(join(project, "typed-cjs.cts"), typedCjs);
   writeFileSync(join(project, "typed-node10.ts"), typedNode10);
@@ -199,6 +225,16 @@ describe("bouncer-client from its tarball, in a project of its own", () => {
       middleware: "function",
       problem: "https://iana.org/assignments/http-problem-types#quota-exceeded",
       settle: "function",
+    });
+  });
+
+  // Found by an audit: each build carried its own error classes, so the required middleware took the imported client's
+  // BouncerUnavailable for an unknown error (500 where its fail mode said serve), and its BouncerError skipped onError.
+  test("imported and required together: the middleware knows the other build's errors, and so does instanceof", async () => {
+    expect(await node("mixed.mjs")).toEqual({
+      open: [200, "served"],
+      refused: [500, ["unauthorized"]],
+      instanceOf: [true, true, false],
     });
   });
 
