@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type BouncerError, createClient } from "./client";
 import { QUOTA_EXCEEDED, type RateLimitOptions, rateLimit } from "./middleware";
@@ -68,12 +69,18 @@ function backend(
   // A response made by fetch() has immutable headers.
   app.get("/api/proxy", () => fetch(urlOf(upstream)));
   app.post("/api/generate/:model", (c) => c.json({ generated: c.req.param("model") }));
-  // As a team's backend would: a thrown error answered 500 without a stack trace in the test's output.
-  app.onError((_, c) => c.json({ error: "internal" }, 500));
+  // As a team's backend would: a thrown error answered 500 without a stack trace in the test's output, an
+  // HTTPException by its own status.
+  app.onError((error, c) =>
+    error instanceof HTTPException ? error.getResponse() : c.json({ error: "internal" }, 500),
+  );
   app.get("/api/broken", () => {
     throw new Error("the database is down");
   });
   app.get("/api/unavailable", (c) => c.json({ error: "try later" }, 503));
+  app.get("/api/invalid", () => {
+    throw new HTTPException(400, { message: "no such model" });
+  });
   return app;
 }
 
@@ -323,6 +330,10 @@ describe("the Hono middleware against the real service", () => {
     expect(await dayLeft(refunded.id)).toBe(100);
     expect((await sent(app.request("/api/hello", { headers: { "x-api-key": refunded.key } }))).status).toBe(200);
     expect(await dayLeft(refunded.id)).toBe(98);
+    // A 4xx is the caller's, even when the handler threw to answer it (an audit read "or throws" as any throw).
+    const invalid = await bouncer.customer("small");
+    expect((await sent(app.request("/api/invalid", { headers: { "x-api-key": invalid.key } }))).status).toBe(400);
+    expect(await dayLeft(invalid.id)).toBe(98);
 
     const counted = await bouncer.customer("small");
     const plain = await backend({ cost: 2 }).request("/api/broken", { headers: { "x-api-key": counted.key } });

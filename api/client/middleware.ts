@@ -30,8 +30,9 @@ export type RateLimitOptions = {
    */
   resource?: string | ((c: Context) => string | undefined) | undefined;
   /**
-   * When the handler answers 5xx (or throws), give the request's cost back to the caller: a failure of ours
-   * should not use up the customer's quota. Off by default: a retried failure then counts each time, which is
+   * When the request is answered 5xx (a handler's throw that Hono answers 500 included), give its cost back to the
+   * caller: a failure of ours should not use up the customer's quota. A 4xx is the caller's, however the handler made
+   * it (an HTTPException thrown), and stays counted. Off by default: a retried failure then counts each time, which is
    * what a limit that protects the backend wants. The refund is best effort: if Bouncer does not answer, the
    * request stays counted.
    */
@@ -42,8 +43,8 @@ export type RateLimitOptions = {
    * handler reported: a header the handler sets (`{ header: "x-tokens-used" }`), which is removed from the response
    * the caller sees (it is a note from the handler to this middleware), or a function of the context (say
    * `(c) => c.get("tokensUsed")`), read when the answer has been sent, so that a streamed answer can set it as it
-   * ends. No cost found: the lease is released, and the reserved cost stays counted. With `refundOnError`, a 5xx, a
-   * throw or a streamed body that breaks settles at 0.
+   * ends. No cost found: the lease is released, and the reserved cost stays counted. With `refundOnError`, a 5xx answer
+   * (a throw answered 500 included) or a streamed body that breaks settles at 0.
    */
   settle?: { header: string } | ((c: Context) => number | undefined) | undefined;
   /**
