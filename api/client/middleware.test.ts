@@ -589,6 +589,19 @@ describe("leases through the middleware against the real service", () => {
     // Settled at 0: the reservation is given back whole.
     expect(await left(id, "day")).toBe(6000);
     expect(await left(id, "concurrent")).toBe(1);
+
+    // With no lease and nothing to settle, a stream that breaks is refunded too (an audit found it counted).
+    const plain = await bouncer.customer("small");
+    const unleased = gate();
+    const refunding = backend({ cost: 2, refundOnError: true });
+    streamingChat(refunding, unleased.opened, true);
+    const cut = await refunding.request("/api/stream", { method: "POST", headers: { "x-api-key": plain.key } });
+    const cutBody = (cut.body as ReadableStream<Uint8Array>).getReader();
+    await cutBody.read();
+    expect(await left(plain.id, "day")).toBe(98);
+    unleased.open();
+    await expect(cutBody.read()).rejects.toThrow("the model went away");
+    expect(await left(plain.id, "day")).toBe(100);
   });
 
   test("served by @hono/node-server: a stream read to its end settles; a caller that hangs up mid-stream frees the slot", async () => {

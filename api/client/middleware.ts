@@ -270,10 +270,11 @@ export function rateLimit({
     // its body is not even looked at (@hono/node-server makes a Response to hand it out, which a body would fail).
     if (c.req.method === "HEAD" || NO_BODY_STATUSES.has(c.res.status)) return ends();
     const answer = c.res.body;
-    if (answer === null || (result.body.lease === undefined && !(refundOnError && failed))) return ends();
+    if (answer === null || (result.body.lease === undefined && !refundOnError)) return ends();
     // The request is in flight until its answer has been sent: a streamed answer (an LLM's tokens as they come) holds
-    // its lease while it streams, and a cost the handler sets as it ends is read then. The lease ends before the last
-    // of the body is given out, so that the caller's next request finds its slot free.
+    // its lease while it streams, a cost the handler sets as it ends is read then, and one that breaks is a failure
+    // to give back (refundOnError). The lease ends before the last of the body is given out, so that the caller's
+    // next request finds its slot free.
     c.res = new Response(whenSent(answer, ends), c.res);
   };
 }
