@@ -25,7 +25,12 @@ export function assembleService(env: Env, db: Db, logger: Logger, runtime: Runti
     logger,
     schedule,
     shareLoads: !isolate,
-    webhooks: { allowPrivate: env.webhookAllowPrivate, onError: (message, fields) => logger.error(message, fields) },
+    webhooks: {
+      allowPrivate: env.webhookAllowPrivate,
+      onError: (message, fields) => logger.error(message, fields),
+      // A server that lives on sends on while its next run starts; elsewhere a run holds the sends it started.
+      awaitEveryAttempt: runtime.lives !== "process",
+    },
   });
   const metrics = createMetrics({ processDefaults: !isolate, note: runtime.metricsNote });
   const store = createCounterStore(env, { isolate, schedule });

@@ -18,6 +18,12 @@ export type DeliveryOptions = {
   leaseMs?: number;
   /** Deliveries claimed per run at most. */
   batch?: number;
+  /**
+   * Whether deliverDue waits for every attempt it started (true, the default): a Worker's waitUntil and a frozen
+   * function must hold the sends they started. A server that lives on sets false: its next run, a second later, is
+   * then not held up by a receiver that takes its 10 s, and the other receivers' deliveries go out meanwhile.
+   */
+  awaitEveryAttempt?: boolean;
   now?: () => number;
   /** Told of attempts that got no answer, and of loop failures; the delivery's row holds the rest. */
   onError?: (message: string, fields: Record<string, unknown>) => void;
@@ -29,9 +35,13 @@ export const TIMEOUT_MS = 10_000;
 // this long: within a Worker's waitUntil (30 s) with the last round's 10 s.
 const MOST_ROUNDS = 10;
 const ROUNDS_WITHIN_MS = 5_000;
+// How long a round waits for its attempts before the next: a receiver slower than this no longer holds up the rounds
+// (its own deliveries are bounded by what the claims hold, IN_FLIGHT_PER_ENDPOINT).
+const ROUND_WAITS_MS = 1_000;
 
 export function createDelivery(claims: Claims, options: DeliveryOptions) {
   const { send, timeoutMs = TIMEOUT_MS, batch = 50, now = Date.now, onError = () => {} } = options;
+  const { awaitEveryAttempt = true } = options;
   const leaseMs = options.leaseMs ?? timeoutMs * 3;
   const backoff: Backoff = {
     stepsMs: RETRY_STEPS_MS,
@@ -65,15 +75,36 @@ export function createDelivery(claims: Claims, options: DeliveryOptions) {
     return settlement.status === "delivered";
   }
 
-  /** One claim and its attempts: how many were tried, and how many delivered. */
+  /** Attempts started and not yet recorded, whichever run started them. */
+  const sending = new Set<Promise<boolean>>();
+  function start(delivery: Claimed): Promise<boolean> {
+    const sent = attempt(delivery).catch((error: unknown) => {
+      onError("webhook delivery not recorded", { error: String(error) });
+      return false;
+    });
+    sending.add(sent);
+    void sent.then(() => sending.delete(sent));
+    return sent;
+  }
+
+  /**
+   * One claim and its attempts, waited for ROUND_WAITS_MS at most: how many were tried, and how many of those that
+   * ended meanwhile were delivered.
+   */
   async function round(): Promise<{ tried: number; delivered: number }> {
     const at = now();
     const due = await claims.claim(new Date(at).toISOString(), new Date(at + leaseMs).toISOString(), batch);
     let delivered = 0;
-    for (const result of await Promise.allSettled(due.map(attempt))) {
-      if (result.status === "rejected") onError("webhook delivery not recorded", { error: String(result.reason) });
-      else if (result.value) delivered++;
-    }
+    const ended = Promise.all(
+      due.map((delivery) =>
+        start(delivery).then((ok) => {
+          if (ok) delivered++;
+        }),
+      ),
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, ROUND_WAITS_MS)))]);
+    clearTimeout(timer);
     return { tried: due.length, delivered };
   }
 
@@ -81,7 +112,8 @@ export function createDelivery(claims: Claims, options: DeliveryOptions) {
     /**
      * Sends what is due now, and answers how many deliveries it tried. While receivers take what they are sent, it
      * claims again, for a few rounds within a few seconds: a backlog (every customer crossing 80% as a month begins)
-     * drains at more than 10 a tick to one receiver, and a receiver that fails ends the run.
+     * drains at more than 10 a tick to one receiver, and a receiver that fails ends the run. A receiver that is slow
+     * to answer holds up no round for long, and (awaitEveryAttempt false) no run.
      */
     async deliverDue(): Promise<number> {
       const started = performance.now();
@@ -91,6 +123,7 @@ export function createDelivery(claims: Claims, options: DeliveryOptions) {
         tried += done.tried;
         if (done.delivered === 0 || performance.now() - started > ROUNDS_WITHIN_MS) break;
       }
+      if (awaitEveryAttempt) while (sending.size > 0) await Promise.all(sending);
       return tried;
     },
   };

@@ -17,16 +17,21 @@ export type Received = {
 };
 
 /**
- * Answers each request with the next of `statuses` (200 once they run out), after `holdMs` when given: a slow
- * receiver, to count how many requests are open at once.
+ * Answers each request with the next of `statuses` (200 once they run out), after `holdMs` when given (a slow
+ * receiver, to count how many requests are open at once), or once `holdMs` resolves (one that hangs until then).
  */
-export async function startReceiver(secret: () => string, statuses: number[] = [], holdMs = 0) {
+export async function startReceiver(secret: () => string, statuses: number[] = [], holdMs: number | Promise<void> = 0) {
   const received: Received[] = [];
   let open = 0;
   let mostOpen = 0;
+  // Requests the sender gave up on before they were answered.
+  let cut = 0;
   const server = createServer((req, res) => {
     open++;
     mostOpen = Math.max(mostOpen, open);
+    res.on("close", () => {
+      if (!res.writableEnded) cut++;
+    });
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -46,11 +51,14 @@ export async function startReceiver(secret: () => string, statuses: number[] = [
         entry.verifyError = String(error);
       }
       received.push(entry);
-      setTimeout(() => {
+      const answer = () => {
         open--;
+        if (res.destroyed) return;
         res.statusCode = entry.status;
         res.end("ok");
-      }, holdMs);
+      };
+      if (typeof holdMs === "number") setTimeout(answer, holdMs);
+      else void holdMs.then(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -59,6 +67,7 @@ export async function startReceiver(secret: () => string, statuses: number[] = [
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     mostOpen: () => mostOpen,
+    cut: () => cut,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
