@@ -75,35 +75,25 @@ export function createDelivery(claims: Claims, options: DeliveryOptions) {
     return settlement.status === "delivered";
   }
 
-  /** Attempts started and not yet recorded, whichever run started them. */
-  const sending = new Set<Promise<boolean>>();
-  function start(delivery: Claimed): Promise<boolean> {
-    const sent = attempt(delivery).catch((error: unknown) => {
-      onError("webhook delivery not recorded", { error: String(error) });
-      return false;
-    });
-    sending.add(sent);
-    void sent.then(() => sending.delete(sent));
-    return sent;
-  }
-
   /**
    * One claim and its attempts, waited for ROUND_WAITS_MS at most: how many were tried, and how many of those that
-   * ended meanwhile were delivered.
+   * ended meanwhile were delivered. Each attempt is put in `started`, for its run to wait for when it must.
    */
-  async function round(): Promise<{ tried: number; delivered: number }> {
+  async function round(started: Promise<unknown>[]): Promise<{ tried: number; delivered: number }> {
     const at = now();
     const due = await claims.claim(new Date(at).toISOString(), new Date(at + leaseMs).toISOString(), batch);
     let delivered = 0;
-    const ended = Promise.all(
-      due.map((delivery) =>
-        start(delivery).then((ok) => {
+    const attempts = due.map((delivery) =>
+      attempt(delivery).then(
+        (ok) => {
           if (ok) delivered++;
-        }),
+        },
+        (error: unknown) => onError("webhook delivery not recorded", { error: String(error) }),
       ),
     );
+    started.push(...attempts);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, ROUND_WAITS_MS)))]);
+    await Promise.race([Promise.all(attempts), new Promise((r) => (timer = setTimeout(r, ROUND_WAITS_MS)))]);
     clearTimeout(timer);
     return { tried: due.length, delivered };
   }
@@ -117,13 +107,15 @@ export function createDelivery(claims: Claims, options: DeliveryOptions) {
      */
     async deliverDue(): Promise<number> {
       const started = performance.now();
+      // This run's own attempts: on a Worker, another request's I/O is not this one's to wait for.
+      const attempts: Promise<unknown>[] = [];
       let tried = 0;
       for (let rounds = 0; rounds < MOST_ROUNDS; rounds++) {
-        const done = await round();
+        const done = await round(attempts);
         tried += done.tried;
         if (done.delivered === 0 || performance.now() - started > ROUNDS_WITHIN_MS) break;
       }
-      if (awaitEveryAttempt) while (sending.size > 0) await Promise.all(sending);
+      if (awaitEveryAttempt) await Promise.all(attempts);
       return tried;
     },
   };
