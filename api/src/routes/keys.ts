@@ -58,7 +58,14 @@ export function registerKeys(app: App, { config }: AppDeps) {
       request: { params: CustomerParam },
       responses: {
         201: jsonContent(NewKey, "The new key"),
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => c.json(unwrap(await config.keys.create(c.req.valid("param").id, c.get("principal").actor)), 201),

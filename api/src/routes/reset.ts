@@ -31,6 +31,7 @@ export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
           "unauthorized",
           "forbidden",
           "not_found",
+          "payload_too_large",
           "unsupported_media_type",
           "store_unavailable",
         ),

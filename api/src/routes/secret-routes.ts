@@ -41,7 +41,14 @@ export function registerRevoke(app: App, { path, operationId, tags, summary, id,
       request: { params: z.object({ id: z.string().meta(id) }) },
       responses: {
         204: { description: "Revoked" },
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => {

@@ -139,7 +139,7 @@ export function registerVersioned<T extends Versioned, Create>(app: App, resourc
       request: { params: IdParam, headers: IfMatchHeader },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses(...ONE_WRITE_ERRORS, "unsupported_media_type"),
+        ...errorResponses(...ONE_WRITE_ERRORS, ...BODY_ERRORS),
       },
     }),
     async (c) => {

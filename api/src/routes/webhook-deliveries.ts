@@ -97,7 +97,14 @@ export function registerWebhookDeliveries(app: App, { config }: AppDeps) {
       request: { params: DeliveryParams },
       responses: {
         202: jsonContent(WebhookDelivery, "The delivery, due now"),
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => {

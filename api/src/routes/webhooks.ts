@@ -127,7 +127,14 @@ export function registerWebhooks(app: App, { config }: AppDeps) {
       request: { params: WebhookParam },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => {
@@ -150,7 +157,14 @@ export function registerWebhooks(app: App, { config }: AppDeps) {
       request: { params: WebhookParam },
       responses: {
         202: jsonContent(WebhookTest, "The test event, added for delivery"),
-        ...errorResponses("invalid_request", "unauthorized", "forbidden", "not_found", "unsupported_media_type"),
+        ...errorResponses(
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "payload_too_large",
+          "unsupported_media_type",
+        ),
       },
     }),
     async (c) => c.json(unwrap(await endpoints.test(c.req.valid("param").id, c.get("principal").actor)), 202),
