@@ -246,6 +246,19 @@ export function errorResponses(...codes: ErrorCode[]) {
   return out;
 }
 
+/**
+ * What a call on one thing by its id can answer besides its own: the id unknown, and a body, which every route may be
+ * sent though these take none, over 64 KiB or not JSON.
+ */
+export const BY_ID_ERRORS: ErrorCode[] = [
+  "invalid_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "payload_too_large",
+  "unsupported_media_type",
+];
+
 /** Every /v1 route takes a bearer token. */
 export const security = [{ bearer: [] }];
 

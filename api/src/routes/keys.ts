@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
-import { errorResponses, jsonContent, noBody, security } from "../http";
+import { BY_ID_ERRORS, errorResponses, jsonContent, noBody, security } from "../http";
 import { CustomerParam } from "./id-param";
 import { registerRevoke, secretTimes } from "./secret-routes";
 
@@ -58,14 +58,7 @@ export function registerKeys(app: App, { config }: AppDeps) {
       request: { params: CustomerParam },
       responses: {
         201: jsonContent(NewKey, "The new key"),
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => c.json(unwrap(await config.keys.create(c.req.valid("param").id, c.get("principal").actor)), 201),

@@ -3,7 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { ApiError } from "../errors";
-import { errorResponses, jsonContent, noBody, security } from "../http";
+import { BY_ID_ERRORS, errorResponses, jsonContent, noBody, security } from "../http";
 import type { Limiter } from "../quota/limiter";
 import { customerSubject } from "../quota/subject";
 import { CustomerParam } from "./id-param";
@@ -26,15 +26,7 @@ export function registerReset(app: App, { config }: AppDeps, limiter: Limiter) {
       },
       responses: {
         200: jsonContent(Usage, "The customer's limits after the reset"),
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-          "store_unavailable",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => {

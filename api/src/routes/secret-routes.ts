@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App } from "../deps";
 import { type Result, unwrap } from "../errors";
-import { errorResponses, noBody, security } from "../http";
+import { BY_ID_ERRORS, errorResponses, noBody, security } from "../http";
 
 /** When a secret was made and revoked, as its listing shows them; `what` is `key` or `token`. */
 export const secretTimes = (what: string) => ({
@@ -41,14 +41,7 @@ export function registerRevoke(app: App, { path, operationId, tags, summary, id,
       request: { params: z.object({ id: z.string().meta(id) }) },
       responses: {
         204: { description: "Revoked" },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => {

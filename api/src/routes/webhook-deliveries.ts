@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
-import { errorResponses, jsonContent, noBody, security } from "../http";
+import { BY_ID_ERRORS, errorResponses, jsonContent, noBody, security } from "../http";
 import { queryCount } from "./query-count";
 import { WebhookParam } from "./webhooks";
 
@@ -97,14 +97,7 @@ export function registerWebhookDeliveries(app: App, { config }: AppDeps) {
       request: { params: DeliveryParams },
       responses: {
         202: jsonContent(WebhookDelivery, "The delivery, due now"),
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => {

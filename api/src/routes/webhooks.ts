@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { allow } from "../auth";
 import type { App, AppDeps } from "../deps";
 import { unwrap } from "../errors";
-import { errorResponses, jsonBody, jsonContent, noBody, security } from "../http";
+import { BY_ID_ERRORS, errorResponses, jsonBody, jsonContent, noBody, security } from "../http";
 import { idParam } from "./id-param";
 
 const tags = ["Webhooks"];
@@ -127,14 +127,7 @@ export function registerWebhooks(app: App, { config }: AppDeps) {
       request: { params: WebhookParam },
       responses: {
         204: { description: "Deleted" },
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => {
@@ -157,14 +150,7 @@ export function registerWebhooks(app: App, { config }: AppDeps) {
       request: { params: WebhookParam },
       responses: {
         202: jsonContent(WebhookTest, "The test event, added for delivery"),
-        ...errorResponses(
-          "invalid_request",
-          "unauthorized",
-          "forbidden",
-          "not_found",
-          "payload_too_large",
-          "unsupported_media_type",
-        ),
+        ...errorResponses(...BY_ID_ERRORS),
       },
     }),
     async (c) => c.json(unwrap(await endpoints.test(c.req.valid("param").id, c.get("principal").actor)), 202),
